@@ -1,0 +1,131 @@
+// Language extensions of the Ascend C device compiler, mapped onto g++.
+//
+// Kernels are compiled by the host compiler against these headers (design §1). The bisheng
+// qualifiers carry no meaning on a CPU, so they expand to nothing; the predefined macros that
+// real kernels test (__CCE_AICORE__ and friends) are set by the operator builder on the command
+// line so that one header serves every simulated SoC.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#ifndef __aicore__
+#define __aicore__
+#endif
+#ifndef __global__
+#define __global__
+#endif
+#ifndef __gm__
+#define __gm__
+#endif
+#ifndef __ubuf__
+#define __ubuf__
+#endif
+#ifndef __cbuf__
+#define __cbuf__
+#endif
+#ifndef __ca__
+#define __ca__
+#endif
+#ifndef __cb__
+#define __cb__
+#endif
+#ifndef __cc__
+#define __cc__
+#endif
+#ifndef __fbuf__
+#define __fbuf__
+#endif
+#ifndef __ssbuf__
+#define __ssbuf__
+#endif
+#ifndef __host_aicore__
+#define __host_aicore__
+#endif
+#ifndef __inout_pipe__
+#define __inout_pipe__(pipe)
+#endif
+#ifndef __in_pipe__
+#define __in_pipe__(pipe)
+#endif
+#ifndef __out_pipe__
+#define __out_pipe__(pipe)
+#endif
+#ifndef __forceinline__
+#define __forceinline__ inline
+#endif
+#ifndef __sync_alias__
+#define __sync_alias__
+#endif
+#ifndef __sync_noalias__
+#define __sync_noalias__
+#endif
+#ifndef __check_sync_alias__
+#define __check_sync_alias__
+#endif
+
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+
+// The device build of Ascend C compiles ASSERT away; kernels rely on that (one writes
+// `value ASSERT(...)`), so it must vanish here too.
+#ifndef ASSERT
+#define ASSERT(...)
+#endif
+
+#ifndef __CCE_AICORE__
+#define __CCE_AICORE__ 220
+#endif
+
+// GM_ADDR is the type of every kernel entry parameter.
+#ifndef GM_ADDR
+#define GM_ADDR __gm__ uint8_t*
+#endif
+
+// Device-side element types. The device compiler provides `half` as a builtin IEEE binary16 with
+// implicit conversions; GCC's _Float16 has exactly those semantics, including round-to-nearest-even
+// on every conversion. bfloat16_t is not arithmetic in GCC 12, so it is a small class.
+using half = _Float16;
+using float16_t = _Float16;
+using float32_t = float;
+
+struct bfloat16_t {
+    uint16_t bits = 0;
+    constexpr bfloat16_t() = default;
+    // Conversions round to nearest even, as the vector unit and CANN's scalar type do.
+    constexpr bfloat16_t(float f) : bits(FromFloat(f)) {}
+    constexpr bfloat16_t(double d) : bits(FromFloat(static_cast<float>(d))) {}
+    constexpr bfloat16_t(int v) : bits(FromFloat(static_cast<float>(v))) {}
+    constexpr bfloat16_t(unsigned v) : bits(FromFloat(static_cast<float>(v))) {}
+    constexpr bfloat16_t(long v) : bits(FromFloat(static_cast<float>(v))) {}
+    constexpr bfloat16_t(unsigned long v) : bits(FromFloat(static_cast<float>(v))) {}
+    constexpr bfloat16_t(long long v) : bits(FromFloat(static_cast<float>(v))) {}
+    constexpr bfloat16_t(unsigned long long v) : bits(FromFloat(static_cast<float>(v))) {}
+    constexpr bfloat16_t(_Float16 h) : bits(FromFloat(static_cast<float>(h))) {}
+    constexpr operator float() const { return ToFloat(bits); }
+
+    static constexpr bfloat16_t FromBits(uint16_t b) { bfloat16_t r; r.bits = b; return r; }
+    static constexpr uint16_t FromFloat(float f) {
+        uint32_t u = __builtin_bit_cast(uint32_t, f);
+        if ((u & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((u >> 16) | 0x40u);  // quiet NaN
+        u += 0x7fffu + ((u >> 16) & 1u);
+        return static_cast<uint16_t>(u >> 16);
+    }
+    static constexpr float ToFloat(uint16_t b) { return __builtin_bit_cast(float, static_cast<uint32_t>(b) << 16); }
+
+    constexpr bfloat16_t& operator+=(float v) { *this = bfloat16_t(float(*this) + v); return *this; }
+    constexpr bfloat16_t& operator-=(float v) { *this = bfloat16_t(float(*this) - v); return *this; }
+    constexpr bfloat16_t& operator*=(float v) { *this = bfloat16_t(float(*this) * v); return *this; }
+    constexpr bfloat16_t& operator/=(float v) { *this = bfloat16_t(float(*this) / v); return *this; }
+    constexpr bfloat16_t operator-() const { return FromBits(static_cast<uint16_t>(bits ^ 0x8000u)); }
+};
+static_assert(sizeof(bfloat16_t) == 2);
+
+// 4-bit integer storage type; only its size matters to the APIs that accept it.
+struct int4b_t {
+    uint8_t v;
+};

@@ -1,0 +1,109 @@
+// The interface between the CANN-compatible device headers and the simulator runtime
+// (libakg_sim). Every device API call becomes one Instr (design §2): which pipe executes it,
+// which memory ranges it touches, how much work it is, and who called it. The runtime checks the
+// instruction, records it for the cost model, and only then does the API apply its effect.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "basic_api/kernel_base_types.h"
+
+// The caller's return address identifies the user's call site; it is symbolized only when a
+// diagnostic is printed. Public API functions are noinline so that the address is the user's.
+#define AKG_API __attribute__((noinline))
+#define AKG_CALLER __builtin_return_address(0)
+
+namespace akg::sim {
+
+enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, FIX, ALL, COUNT };
+enum class Mem : uint8_t { GM, UB, L1, L0A, L0B, L0C, BT, FB, COUNT };
+
+template <typename T, typename... Ts>
+inline constexpr bool kOneOf = (std::is_same_v<T, Ts> || ...);
+
+// Element types the runtime computes with (atomic accumulation, vector arithmetic).
+enum class DType : uint8_t { U8, I8, U16, I16, F16, BF16, U32, I32, F32, U64, I64, F64, B8 };
+
+template <typename T>
+constexpr DType DTypeOf() {
+    if constexpr (std::is_same_v<T, half>) return DType::F16;
+    else if constexpr (std::is_same_v<T, bfloat16_t>) return DType::BF16;
+    else if constexpr (std::is_same_v<T, float>) return DType::F32;
+    else if constexpr (std::is_same_v<T, double>) return DType::F64;
+    else if constexpr (std::is_same_v<T, bool>) return DType::B8;
+    else if constexpr (std::is_signed_v<T> && sizeof(T) == 1) return DType::I8;
+    else if constexpr (sizeof(T) == 1) return DType::U8;
+    else if constexpr (std::is_signed_v<T> && sizeof(T) == 2) return DType::I16;
+    else if constexpr (sizeof(T) == 2) return DType::U16;
+    else if constexpr (std::is_signed_v<T> && sizeof(T) == 4) return DType::I32;
+    else if constexpr (sizeof(T) == 4) return DType::U32;
+    else if constexpr (std::is_signed_v<T> && sizeof(T) == 8) return DType::I64;
+    else return DType::U64;
+}
+
+// One memory range an instruction reads or writes. `align` is the alignment in bytes the API
+// requires of the start address.
+struct Access {
+    uintptr_t addr = 0;
+    uint64_t bytes = 0;
+    Mem mem = Mem::GM;
+    bool write = false;
+    uint16_t align = 1;
+};
+
+enum class SyncKind : uint8_t { None, SetFlag, WaitFlag, Barrier, QueueEnque, QueueDeque, QueueAlloc, QueueFree };
+
+struct Instr {
+    const char* api = "";
+    Pipe pipe = Pipe::S;
+    uint8_t nacc = 0;
+    Access acc[4];
+    uint64_t bytes = 0;     // bytes moved (DMA) or touched (vector)
+    uint32_t repeats = 0;   // vector repeats
+    uint64_t elements = 0;  // elements computed
+    uint8_t costClass = 0;  // per-API cost family (0 = simple element-wise)
+    SyncKind sync = SyncKind::None;
+    Pipe syncSrc = Pipe::S, syncDst = Pipe::S;  // SetFlag/WaitFlag/Barrier endpoints
+    int32_t eventId = 0;
+    // The API requires the length the caller asked for to be a multiple of `lenAlign` bytes.
+    uint64_t requestedBytes = 0;
+    uint16_t lenAlign = 1;
+    const void* caller = nullptr;
+
+    Instr& Read(Mem m, const void* a, uint64_t n, uint16_t align = 1) {
+        if (nacc < 4) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, false, align};
+        return *this;
+    }
+    Instr& Write(Mem m, const void* a, uint64_t n, uint16_t align = 1) {
+        if (nacc < 4) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, true, align};
+        return *this;
+    }
+};
+
+// Checks and records one instruction. Returns false when a fatal diagnostic means the effect
+// must not be applied (e.g. it would touch memory outside the simulated device).
+bool Issue(const Instr& in);
+
+// Raises a diagnostic from an API that detected a protocol violation itself (queue misuse and
+// the like). `fatal` aborts the kernel run after recording it.
+void Report(const char* code, const void* caller, bool fatal, const char* fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+// Which memory a local position lives in on the current core.
+Mem MemOf(AscendC::TPosition pos);
+
+// Per-core system state read by kernels.
+int64_t BlockIdx();
+int64_t BlockNum();
+uint64_t TilingKey();
+uint8_t* WorkspaceBase();
+
+}  // namespace akg::sim
+
+// Raw per-core globals of the CCE toolchain; the runtime keeps them current on every core switch.
+extern "C" {
+extern int64_t block_idx;
+extern int64_t block_num;
+extern CoreType g_coreType;
+}

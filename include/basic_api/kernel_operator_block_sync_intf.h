@@ -1,0 +1,56 @@
+// Synchronisation: PipeBarrier, SetFlag/WaitFlag between pipes of one core, SyncAll and the
+// cross-core flags between cores.
+#pragma once
+
+#include "basic_api/kernel_tensor.h"
+
+namespace akg::sim {
+void SyncBarrier(pipe_t pipe, const void* caller);
+void SyncSetFlag(AscendC::HardEvent evt, int32_t id, const void* caller);
+void SyncWaitFlag(AscendC::HardEvent evt, int32_t id, const void* caller);
+void SyncSetFlagPipes(pipe_t src, pipe_t dst, int32_t id, const void* caller);
+void SyncWaitFlagPipes(pipe_t src, pipe_t dst, int32_t id, const void* caller);
+void SyncAllCores(bool aivOnly, const void* caller);
+void SyncAllCoresSoft(void* gmWorkspace, void* ubWorkspace, int32_t usedCores, const void* caller);
+void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller);
+void CrossCoreWait(uint16_t flagId, const void* caller);
+}  // namespace akg::sim
+
+namespace AscendC {
+
+template <pipe_t pipe>
+AKG_API void PipeBarrier() {
+    static_assert(pipe != PIPE_S, "PipeBarrier<PIPE_S> is not allowed: the scalar pipe is ordered by hardware");
+    akg::sim::SyncBarrier(pipe, AKG_CALLER);
+}
+
+template <HardEvent event>
+AKG_API void SetFlag(int32_t eventID) {
+    akg::sim::SyncSetFlag(event, eventID, AKG_CALLER);
+}
+template <HardEvent event>
+AKG_API void WaitFlag(int32_t eventID) {
+    akg::sim::SyncWaitFlag(event, eventID, AKG_CALLER);
+}
+
+template <bool isAIVOnly = true>
+AKG_API void SyncAll() {
+    akg::sim::SyncAllCores(isAIVOnly, AKG_CALLER);
+}
+template <bool isAIVOnly = true>
+AKG_API void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                     const int32_t usedCores = 0) {
+    akg::sim::SyncAllCoresSoft(const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), ubWorkspace.Data(), usedCores,
+                               AKG_CALLER);
+}
+
+template <uint8_t modeId, pipe_t pipe>
+AKG_API void CrossCoreSetFlag(uint16_t flagId) {
+    akg::sim::CrossCoreSet(modeId, pipe, flagId, AKG_CALLER);
+}
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+AKG_API void CrossCoreWaitFlag(uint16_t flagId) {
+    akg::sim::CrossCoreWait(flagId, AKG_CALLER);
+}
+
+}  // namespace AscendC

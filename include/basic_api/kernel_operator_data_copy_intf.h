@@ -1,0 +1,179 @@
+// DataCopy / DataCopyPad: the DMA engines (MTE2 into the core, MTE3 out of it, V for UB->UB).
+#pragma once
+
+#include "basic_api/kernel_struct_data_copy.h"
+#include "basic_api/kernel_tensor.h"
+
+namespace akg::sim {
+
+// One description serves every block-strided copy: block i of `blockBytes` starts at
+// src + i * (blockBytes + srcGap) and lands at dst + i * (blockBytes + dstGap). `requestedBytes`
+// is what the caller asked for per block; the hardware moves whole `lenAlign` units of it.
+struct DmaSpec {
+    const char* api;
+    Mem dstMem;
+    void* dst;
+    Mem srcMem;
+    const void* src;
+    DType dtype;
+    uint32_t blockCount;
+    uint64_t blockBytes;
+    uint64_t srcGap;
+    uint64_t dstGap;
+    uint16_t dstAlign;
+    uint16_t srcAlign;
+    uint16_t lenAlign;
+};
+void DmaCopy(const DmaSpec& spec, const void* caller);
+
+// GM -> UB with padding: each block is laid out in UB as [left pad][data][right pad][dummy] and
+// rounded up to 32 bytes; `padValue` points at one element, or is null for "unspecified".
+struct DmaPadInSpec {
+    void* dst;
+    const void* src;
+    DType dtype;
+    uint32_t elemSize;
+    uint32_t blockCount;
+    uint64_t blockBytes;
+    uint64_t srcGapBytes;
+    uint64_t dstGapBlocks;
+    uint32_t leftPad;
+    uint32_t rightPad;
+    bool isPad;
+    uint64_t padBits;  // padding value as raw bits when isPad
+};
+void DmaPadIn(const DmaPadInSpec& spec, Mem dstMem, const void* caller);
+
+// UB -> GM unaligned: block i is read from src + i * (align32(blockBytes) + srcGapBlocks * 32)
+// and written to dst + i * (blockBytes + dstGapBytes).
+void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uint64_t blockBytes,
+               uint64_t srcGapBlocks, uint64_t dstGapBytes, Mem srcMem, const void* caller);
+
+void SetPadValueBits(uint64_t bits, uint32_t elemSize);
+
+}  // namespace akg::sim
+
+namespace AscendC {
+
+namespace detail {
+template <typename T>
+constexpr bool kIsB64 = sizeof(T) == 8;
+
+template <typename T>
+__aicore__ inline akg::sim::DmaSpec ContiguousCopy(const char* api, akg::sim::Mem dm, void* d, akg::sim::Mem sm,
+                                                   const void* s, uint64_t count, uint16_t dstAlign,
+                                                   uint16_t srcAlign) {
+    return akg::sim::DmaSpec{api, dm, d, sm, s, akg::sim::DTypeOf<T>(), 1, count * sizeof(T), 0, 0,
+                             dstAlign, srcAlign, ONE_BLK_SIZE};
+}
+template <typename T>
+__aicore__ inline uint64_t PadBits(T v) {
+    uint64_t bits = 0;
+    __builtin_memcpy(&bits, &v, sizeof(T) < 8 ? sizeof(T) : 8);
+    return bits;
+}
+}  // namespace detail
+
+// ---- contiguous: count elements, count * sizeof(T) must be a multiple of 32 bytes ----
+template <typename T>
+AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+    akg::sim::DmaCopy(detail::ContiguousCopy<T>("DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())),
+                                                 dst.Data(), akg::sim::Mem::GM, src.GetPhyAddr(), count,
+                                                 ONE_BLK_SIZE, sizeof(T)),
+                      AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    akg::sim::DmaCopy(detail::ContiguousCopy<T>("DataCopy", akg::sim::Mem::GM, dst.GetPhyAddr(0),
+                                                 akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(),
+                                                 count, sizeof(T), ONE_BLK_SIZE),
+                      AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    akg::sim::DmaCopy(detail::ContiguousCopy<T>("DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())),
+                                                 dst.Data(), akg::sim::MemOf(TPosition(src.GetPosition())),
+                                                 src.Data(), count, ONE_BLK_SIZE, ONE_BLK_SIZE),
+                      AKG_CALLER);
+}
+
+// ---- block-strided: lengths and gaps in 32-byte data blocks ----
+template <typename T>
+AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+    akg::sim::DmaCopy({"DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), akg::sim::Mem::GM,
+                       src.GetPhyAddr(), akg::sim::DTypeOf<T>(), p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE,
+                       uint64_t(p.srcStride) * ONE_BLK_SIZE, uint64_t(p.dstStride) * ONE_BLK_SIZE, ONE_BLK_SIZE,
+                       sizeof(T), 1},
+                      AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    akg::sim::DmaCopy({"DataCopy", akg::sim::Mem::GM, dst.GetPhyAddr(0), akg::sim::MemOf(TPosition(src.GetPosition())),
+                       src.Data(), akg::sim::DTypeOf<T>(), p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE,
+                       uint64_t(p.srcStride) * ONE_BLK_SIZE, uint64_t(p.dstStride) * ONE_BLK_SIZE, sizeof(T),
+                       ONE_BLK_SIZE, 1},
+                      AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    akg::sim::DmaCopy({"DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(),
+                       akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), akg::sim::DTypeOf<T>(),
+                       p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE, uint64_t(p.srcStride) * ONE_BLK_SIZE,
+                       uint64_t(p.dstStride) * ONE_BLK_SIZE, ONE_BLK_SIZE, ONE_BLK_SIZE, 1},
+                      AKG_CALLER);
+}
+// Enhanced-parameter forms: the enhancements (dequant, relu) are cube/310 features not modelled;
+// the copy itself is identical.
+template <typename T>
+AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                      const DataCopyEnhancedParams&) {
+    akg::sim::DmaCopy({"DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), akg::sim::Mem::GM,
+                       src.GetPhyAddr(), akg::sim::DTypeOf<T>(), p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE,
+                       uint64_t(p.srcStride) * ONE_BLK_SIZE, uint64_t(p.dstStride) * ONE_BLK_SIZE, ONE_BLK_SIZE,
+                       sizeof(T), 1},
+                      AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+                      const DataCopyEnhancedParams&) {
+    akg::sim::DmaCopy({"DataCopy", akg::sim::Mem::GM, dst.GetPhyAddr(0), akg::sim::MemOf(TPosition(src.GetPosition())),
+                       src.Data(), akg::sim::DTypeOf<T>(), p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE,
+                       uint64_t(p.srcStride) * ONE_BLK_SIZE, uint64_t(p.dstStride) * ONE_BLK_SIZE, sizeof(T),
+                       ONE_BLK_SIZE, 1},
+                      AKG_CALLER);
+}
+
+// ---- DataCopyPad: byte-granular lengths, GM gaps in bytes, UB gaps in data blocks ----
+template <typename T>
+AKG_API void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                         const DataCopyPadExtParams<T>& pad) {
+    akg::sim::DmaPadIn({dst.Data(), src.GetPhyAddr(), akg::sim::DTypeOf<T>(), sizeof(T), p.blockCount, p.blockLen,
+                        p.srcStride, p.dstStride, pad.leftPadding, pad.rightPadding, pad.isPad,
+                        detail::PadBits<T>(pad.paddingValue)},
+                       akg::sim::MemOf(TPosition(dst.GetPosition())), AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                         const DataCopyPadParams& pad) {
+    akg::sim::DmaPadIn({dst.Data(), src.GetPhyAddr(), akg::sim::DTypeOf<T>(), sizeof(T), p.blockCount, p.blockLen,
+                        p.srcStride, p.dstStride, pad.leftPadding, pad.rightPadding, pad.isPad, pad.paddingValue},
+                       akg::sim::MemOf(TPosition(dst.GetPosition())), AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+    akg::sim::DmaPadOut(dst.GetPhyAddr(0), src.Data(), akg::sim::DTypeOf<T>(), p.blockCount, p.blockLen, p.srcStride,
+                        p.dstStride, akg::sim::MemOf(TPosition(src.GetPosition())), AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    akg::sim::DmaPadOut(dst.GetPhyAddr(0), src.Data(), akg::sim::DTypeOf<T>(), p.blockCount, p.blockLen, p.srcStride,
+                        p.dstStride, akg::sim::MemOf(TPosition(src.GetPosition())), AKG_CALLER);
+}
+
+// Pad value used by DataCopyPad when isPad is false.
+template <typename T>
+__aicore__ inline void SetPadValue(T paddingValue) {
+    akg::sim::SetPadValueBits(detail::PadBits<T>(paddingValue), sizeof(T));
+}
+
+}  // namespace AscendC

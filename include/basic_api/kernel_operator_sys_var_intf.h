@@ -1,0 +1,28 @@
+// System variables of the running core: block index and count, sub-block of a split core.
+#pragma once
+
+#include "akg/sim.h"
+
+namespace akg::sim {
+int64_t SubBlockIdx();
+int64_t SubBlockNum();
+int64_t SystemCycle();
+}  // namespace akg::sim
+
+namespace AscendC {
+
+__aicore__ inline int64_t GetBlockIdx() { return akg::sim::BlockIdx(); }
+__aicore__ inline int64_t GetBlockNum() { return akg::sim::BlockNum(); }
+__aicore__ inline int64_t GetSubBlockIdx() { return akg::sim::SubBlockIdx(); }
+__aicore__ inline int64_t GetSubBlockNum() { return akg::sim::SubBlockNum(); }
+__aicore__ inline int64_t GetTaskRatio() { return akg::sim::SubBlockNum(); }
+__aicore__ inline int64_t GetSystemCycle() { return akg::sim::SystemCycle(); }
+__aicore__ constexpr inline int32_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
+__aicore__ constexpr inline int32_t GetVecLen() { return VECTOR_REG_WIDTH; }
+
+}  // namespace AscendC
+
+#define ASCEND_IS_AIV (g_coreType == AIV)
+#define ASCEND_IS_AIC (g_coreType == AIC)
+#define ASCEND_IS_NOT_AIV (g_coreType != AIV)
+#define ASCEND_IS_NOT_AIC (g_coreType != AIC)

@@ -1,0 +1,27 @@
+// The vector mask register: SetVectorMask, SetMaskCount/SetMaskNorm, ResetMask.
+#pragma once
+
+#include "akg/sim.h"
+
+namespace akg::sim {
+void MaskSet(uint64_t high, uint64_t low, uint32_t elemBits, bool counter);
+void MaskSetLen(int32_t len, uint32_t elemBits, bool counter);
+void MaskMode(bool counter);
+void MaskReset();
+}  // namespace akg::sim
+
+namespace AscendC {
+
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ static inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
+    akg::sim::MaskSet(maskHigh, maskLow, sizeof(T) * 8, mode == MaskMode::COUNTER);
+}
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ static inline void SetVectorMask(int32_t len) {
+    akg::sim::MaskSetLen(len, sizeof(T) * 8, mode == MaskMode::COUNTER);
+}
+__aicore__ inline void SetMaskCount() { akg::sim::MaskMode(true); }
+__aicore__ inline void SetMaskNorm() { akg::sim::MaskMode(false); }
+__aicore__ inline void ResetMask() { akg::sim::MaskReset(); }
+
+}  // namespace AscendC

@@ -1,0 +1,219 @@
+// TPipe, TQue/TQueBind and TBuf: the memory-management framework of Ascend C.
+//
+// TPipe hands out local-memory blocks; a queue owns `num` blocks and moves them through the
+// Alloc -> EnQue -> DeQue -> Free protocol, which on the device is a pair of hardware events per
+// block. The protocol state lives in the runtime so that every violation becomes a diagnostic
+// with the user's call site.
+#pragma once
+
+#include "basic_api/kernel_tensor.h"
+
+namespace akg::sim {
+
+constexpr int kMaxQueueBuffers = 8;
+
+enum class BufState : uint8_t { Free, Allocated, Enqueued, Dequeued };
+
+struct QueueState {
+    uintptr_t addr[kMaxQueueBuffers] = {};
+    BufState state[kMaxQueueBuffers] = {};
+    const void* allocCaller[kMaxQueueBuffers] = {};
+    uint8_t fifo[kMaxQueueBuffers] = {};
+    uint8_t head = 0;
+    uint8_t count = 0;
+    uint8_t num = 0;
+    uint8_t next = 0;  // buffers are handed out in rotation, like the device's ping-pong
+    int32_t depth = 0;
+    uint32_t len = 0;
+    AscendC::TPosition src = AscendC::TPosition::VECIN;
+    AscendC::TPosition dst = AscendC::TPosition::VECIN;
+    uint32_t pipeEpoch = 0;  // which TPipe generation the buffers belong to
+};
+
+bool QueueInit(QueueState& q, AscendC::TPosition src, AscendC::TPosition dst, int32_t depth, uint32_t num,
+               uint32_t len, const void* caller);
+uintptr_t QueueAlloc(QueueState& q, const void* caller);
+bool QueueEnque(QueueState& q, uintptr_t addr, const void* caller);
+uintptr_t QueueDeque(QueueState& q, const void* caller);
+void QueueFree(QueueState& q, uintptr_t addr, const void* caller);
+void QueueRelease(QueueState& q);
+
+uintptr_t BufInit(AscendC::TPosition pos, uint32_t len, const void* caller);
+
+void PipeCreate(void* pipe);
+void PipeDestroy(void* pipe);
+void PipeReset(void* pipe);
+void* CurrentPipe();
+uintptr_t PipeBaseAddr(AscendC::TPosition pos);
+int8_t PipeAllocEvent(AscendC::HardEvent evt, const void* caller);
+void PipeReleaseEvent(AscendC::HardEvent evt, int8_t id, const void* caller);
+int8_t PipeFetchEvent(AscendC::HardEvent evt);
+
+}  // namespace akg::sim
+
+namespace AscendC {
+
+class TPipe;
+
+struct TQueConfig {
+    bool nd2nz = false;
+    bool nz2nd = false;
+    bool scmBlockGroup = false;
+    uint32_t bufferLen = 0;
+    uint32_t bufferNumber = 0;
+    uint32_t consumerSize = 0;
+    TPosition consumer[8] = {};
+    bool enableStaticEvtId = false;
+    bool enableLoopQueue = false;
+};
+
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind {
+public:
+    __aicore__ inline TQueBind() = default;
+    TQueBind(const TQueBind&) = delete;
+    TQueBind& operator=(const TQueBind&) = delete;
+    ~TQueBind() { akg::sim::QueueRelease(q_); }
+
+    template <typename T>
+    AKG_API LocalTensor<T> AllocTensor() {
+        uintptr_t a = akg::sim::QueueAlloc(q_, AKG_CALLER);
+        return LocalTensor<T>::FromAddress(a, q_.len / sizeof(T), src);
+    }
+    template <typename T>
+    AKG_API void AllocTensor(LocalTensor<T>& tensor) {
+        uintptr_t a = akg::sim::QueueAlloc(q_, AKG_CALLER);
+        tensor = LocalTensor<T>::FromAddress(a, q_.len / sizeof(T), src);
+    }
+    template <typename T>
+    AKG_API bool EnQue(const LocalTensor<T>& tensor) {
+        return akg::sim::QueueEnque(q_, tensor.GetPhyAddr(), AKG_CALLER);
+    }
+    template <TPosition srcUserPos, TPosition dstUserPos, typename T>
+    AKG_API bool EnQue(const LocalTensor<T>& tensor) {
+        return akg::sim::QueueEnque(q_, tensor.GetPhyAddr(), AKG_CALLER);
+    }
+    template <typename T>
+    AKG_API LocalTensor<T> DeQue() {
+        uintptr_t a = akg::sim::QueueDeque(q_, AKG_CALLER);
+        return LocalTensor<T>::FromAddress(a, q_.len / sizeof(T), dst);
+    }
+    template <typename T>
+    AKG_API void DeQue(LocalTensor<T>& tensor) {
+        uintptr_t a = akg::sim::QueueDeque(q_, AKG_CALLER);
+        tensor = LocalTensor<T>::FromAddress(a, q_.len / sizeof(T), dst);
+    }
+    template <TPosition srcUserPos, TPosition dstUserPos, typename T>
+    AKG_API LocalTensor<T> DeQue() {
+        uintptr_t a = akg::sim::QueueDeque(q_, AKG_CALLER);
+        return LocalTensor<T>::FromAddress(a, q_.len / sizeof(T), dst);
+    }
+    template <typename T>
+    AKG_API void FreeTensor(LocalTensor<T>& tensor) {
+        akg::sim::QueueFree(q_, tensor.GetPhyAddr(), AKG_CALLER);
+    }
+    __aicore__ inline bool VacantInQue() { return q_.count < (depth > 0 ? depth : q_.num); }
+    __aicore__ inline bool HasTensorInQue() { return q_.count > 0; }
+    __aicore__ inline int32_t GetTensorCountInQue() { return q_.count; }
+    __aicore__ inline bool HasIdleBuffer() {
+        for (int i = 0; i < q_.num; ++i)
+            if (q_.state[i] == akg::sim::BufState::Free) return true;
+        return false;
+    }
+    __aicore__ inline void FreeAllEvent() {}
+
+    // Runtime-internal: TPipe::InitBuffer binds the queue to its blocks.
+    bool Init(uint8_t num, uint32_t len, const void* caller) {
+        return akg::sim::QueueInit(q_, src, dst, depth, num, len, caller);
+    }
+
+private:
+    akg::sim::QueueState q_;
+};
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue : public TQueBind<pos, pos, depth, mask> {};
+
+template <TPosition pos = TPosition::LCM>
+class TBuf {
+public:
+    __aicore__ inline TBuf() = default;
+
+    template <typename T>
+    __aicore__ inline LocalTensor<T> Get() {
+        return LocalTensor<T>::FromAddress(addr_, len_ / sizeof(T), pos);
+    }
+    template <typename T>
+    AKG_API LocalTensor<T> Get(uint32_t len) {
+        if (uint64_t(len) * sizeof(T) > len_)
+            akg::sim::Report("TBUF_GET_OVERSIZE", AKG_CALLER, false,
+                             "TBuf::Get<T>(%u) asks for %llu bytes but the TBuf holds %u", len,
+                             static_cast<unsigned long long>(uint64_t(len) * sizeof(T)), len_);
+        return LocalTensor<T>::FromAddress(addr_, len, pos);
+    }
+    template <typename T>
+    AKG_API LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
+        if (bufOffset % ONE_BLK_SIZE != 0)
+            akg::sim::Report("LOCAL_ADDR_MISALIGNED", AKG_CALLER, false,
+                             "TBuf::GetWithOffset offset %u is not 32-byte aligned", bufOffset);
+        if (uint64_t(size) * sizeof(T) + bufOffset > len_)
+            akg::sim::Report("TBUF_GET_OVERSIZE", AKG_CALLER, false,
+                             "TBuf::GetWithOffset(%u, %u) reaches past the %u-byte TBuf", size, bufOffset, len_);
+        return LocalTensor<T>::FromAddress(addr_ + bufOffset, size, pos);
+    }
+
+    // Runtime-internal: TPipe::InitBuffer binds the buffer.
+    bool Init(uint32_t len, const void* caller) {
+        addr_ = akg::sim::BufInit(pos, len, caller);
+        len_ = (len + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+        return addr_ != 0;
+    }
+
+private:
+    uintptr_t addr_ = 0;
+    uint32_t len_ = 0;
+};
+
+class TPipe {
+public:
+    __aicore__ inline TPipe() { akg::sim::PipeCreate(this); }
+    ~TPipe() { akg::sim::PipeDestroy(this); }
+    TPipe(const TPipe&) = delete;
+    TPipe& operator=(const TPipe&) = delete;
+
+    __aicore__ inline void Init() {}
+
+    template <class T>
+    AKG_API bool InitBuffer(T& que, uint8_t num, uint32_t len) {
+        return que.Init(num, len, AKG_CALLER);
+    }
+    template <TPosition bufPos>
+    AKG_API bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
+        return buf.Init(len, AKG_CALLER);
+    }
+
+    __aicore__ inline void Destroy() { akg::sim::PipeDestroy(this); }
+    __aicore__ inline void Reset() { akg::sim::PipeReset(this); }
+
+    template <HardEvent evt>
+    AKG_API TEventID AllocEventID() {
+        return akg::sim::PipeAllocEvent(evt, AKG_CALLER);
+    }
+    template <HardEvent evt>
+    AKG_API void ReleaseEventID(TEventID id) {
+        akg::sim::PipeReleaseEvent(evt, id, AKG_CALLER);
+    }
+    template <HardEvent evt>
+    __aicore__ inline TEventID FetchEventID() {
+        return akg::sim::PipeFetchEvent(evt);
+    }
+    __aicore__ inline TEventID FetchEventID(HardEvent evt) { return akg::sim::PipeFetchEvent(evt); }
+
+    __aicore__ inline uint64_t GetBaseAddr(int8_t logicPos) {
+        return akg::sim::PipeBaseAddr(static_cast<TPosition>(logicPos));
+    }
+};
+
+__aicore__ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(akg::sim::CurrentPipe()); }
+
+}  // namespace AscendC

@@ -1,0 +1,21 @@
+// Ascend C device API: the single header kernels include.
+#pragma once
+
+#include "akg/device_lang.h"
+#include "basic_api/kernel_base_types.h"
+#include "basic_api/kernel_tensor.h"
+#include "basic_api/kernel_tpipe.h"
+#include "basic_api/kernel_operator_data_copy_intf.h"
+#include "basic_api/kernel_operator_vec_mask_intf.h"
+#include "basic_api/kernel_operator_vec_binary_intf.h"
+#include "basic_api/kernel_operator_vec_binary_scalar_intf.h"
+#include "basic_api/kernel_operator_vec_unary_intf.h"
+#include "basic_api/kernel_operator_vec_duplicate_intf.h"
+#include "basic_api/kernel_operator_vec_vconv_intf.h"
+#include "basic_api/kernel_operator_block_sync_intf.h"
+#include "basic_api/kernel_operator_sys_var_intf.h"
+#include "basic_api/kernel_operator_set_atomic_intf.h"
+#include "basic_api/kernel_operator_dump_tensor_intf.h"
+#include "basic_api/kernel_operator_tiling_intf.h"
+#include "basic_api/kernel_operator_workspace_intf.h"
+#include "akg/cce_intrinsics.h"

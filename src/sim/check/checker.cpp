@@ -1,0 +1,97 @@
+// The checker: every instruction's memory accesses are validated against the rules the hardware
+// and toolchain enforce before the instruction's effect is applied (design §2).
+#include "sim/runtime.h"
+
+namespace akg::sim {
+
+namespace {
+
+void CheckGm(const Instr& in, const Access& a) {
+    const char* code = a.write ? "GM_WRITE_OOB" : "GM_READ_OOB";
+    const GmRegion* r = FindGm(a.addr);
+    if (!r)
+        Fatal(code, in.caller,
+              Format("%s %s GM at 0x%lx, which is not inside any tensor of this launch", in.api,
+                     a.write ? "writes" : "reads", static_cast<unsigned long>(a.addr)));
+    uintptr_t end = a.addr + a.bytes;
+    if (end > r->slackEnd)
+        Fatal(code, in.caller,
+              Format("%s %s %lu bytes at offset %lu of GM tensor '%s' (%lu bytes): runs off the allocation", in.api,
+                     a.write ? "writes" : "reads", static_cast<unsigned long>(a.bytes),
+                     static_cast<unsigned long>(a.addr - r->begin), r->name.c_str(),
+                     static_cast<unsigned long>(r->end - r->begin)));
+    if (end > r->end)
+        Diag(code, in.caller,
+             Format("%s %s %lu bytes at offset %lu of GM tensor '%s', which has only %lu bytes", in.api,
+                    a.write ? "writes" : "reads", static_cast<unsigned long>(a.bytes),
+                    static_cast<unsigned long>(a.addr - r->begin), r->name.c_str(),
+                    static_cast<unsigned long>(r->end - r->begin)));
+    if (a.align > 1 && a.addr % a.align)
+        Diag("GM_ADDR_MISALIGNED", in.caller,
+             Format("%s: GM address at offset %lu of '%s' is not %u-byte aligned", in.api,
+                    static_cast<unsigned long>(a.addr - r->begin), r->name.c_str(), a.align));
+}
+
+void CheckLocal(const Instr& in, const Access& a) {
+    Core& c = Cur();
+    Mem m = LocalMemOfAddress(c, a.addr);
+    if (m == Mem::COUNT)
+        Fatal("LOCAL_OOB", in.caller,
+              Format("%s %s 0x%lx, which is not inside this core's local memory (uninitialised tensor?)", in.api,
+                     a.write ? "writes" : "reads", static_cast<unsigned long>(a.addr)));
+    uintptr_t base = reinterpret_cast<uintptr_t>(c.memBase[size_t(m)]);
+    uint64_t off = a.addr - base;
+    if (off + a.bytes > MemCapacity(m))
+        Fatal("LOCAL_OOB", in.caller,
+              Format("%s %s %lu bytes at %s offset %lu, past the end of the %u-byte %s", in.api,
+                     a.write ? "writes" : "reads", static_cast<unsigned long>(a.bytes), MemName(m),
+                     static_cast<unsigned long>(off), MemCapacity(m), MemName(m)));
+    if (const LocalBuffer* b = FindLocalBuffer(c, a.addr); b && a.addr + a.bytes > b->end)
+        Diag("LOCAL_BUFFER_OVERRUN", in.caller,
+             Format("%s %s %lu bytes at %s offset %lu, overrunning its %s buffer [%lu, %lu) by %lu bytes", in.api,
+                    a.write ? "writes" : "reads", static_cast<unsigned long>(a.bytes), MemName(m),
+                    static_cast<unsigned long>(off), b->kind, static_cast<unsigned long>(b->begin - base),
+                    static_cast<unsigned long>(b->end - base),
+                    static_cast<unsigned long>(a.addr + a.bytes - b->end)));
+    if (a.align > 1 && off % a.align)
+        Diag("LOCAL_ADDR_MISALIGNED", in.caller,
+             Format("%s: %s operand at offset %lu is not %u-byte aligned", in.api, MemName(m),
+                    static_cast<unsigned long>(off), a.align));
+}
+
+}  // namespace
+
+bool CheckInstr(const Instr& in) {
+    if (in.lenAlign > 1 && in.requestedBytes % in.lenAlign)
+        Diag("DMA_LEN_MISALIGNED", in.caller,
+             Format("%s of %lu bytes: the length must be a multiple of %u bytes; the hardware moves only %lu", in.api,
+                    static_cast<unsigned long>(in.requestedBytes), in.lenAlign,
+                    static_cast<unsigned long>(in.requestedBytes / in.lenAlign * in.lenAlign)));
+    for (int i = 0; i < in.nacc; ++i) {
+        const Access& a = in.acc[i];
+        if (a.bytes == 0) continue;
+        if (a.mem == Mem::GM)
+            CheckGm(in, a);
+        else
+            CheckLocal(in, a);
+    }
+    return true;
+}
+
+void CheckCoreEnd(Core& c) {
+    for (size_t e = 0; e < size_t(AscendC::HardEvent::MAX); ++e)
+        for (int id = 0; id < 8; ++id)
+            if (c.flags[e][id])
+                Diag("FLAG_LEFT_SET", c.flagSetter[e][id],
+                     Format("core %d ends with event %zu id %d set and never waited for", c.idx, e, id));
+}
+
+bool Issue(const Instr& in) {
+    if (!CheckInstr(in)) return false;
+    Runtime& rt = Rt();
+    if (rt.cur) ++rt.cur->issued;
+    for (InstrObserver* o : rt.observers) o->OnInstr(rt.cur ? rt.cur->idx : -1, in);
+    return true;
+}
+
+}  // namespace akg::sim

@@ -1,0 +1,193 @@
+// The DMA engines: block-strided copies between GM and local memories, the padding copy into
+// UB and the unaligned copy out of it, and atomic accumulation into GM.
+#include <cstring>
+
+#include "basic_api/kernel_operator_data_copy_intf.h"
+#include "sim/runtime.h"
+
+namespace akg::sim {
+
+namespace {
+
+constexpr uint32_t kMaxBlockCount = 4095;
+
+uint64_t Align32(uint64_t n) { return (n + 31) / 32 * 32; }
+
+Pipe DmaPipe(Mem dst, Mem src) {
+    if (src == Mem::GM) return Pipe::MTE2;
+    if (dst == Mem::GM) return Pipe::MTE3;
+    if (src == Mem::UB && dst == Mem::UB) return Pipe::V;
+    if (src == Mem::L1) return dst == Mem::BT || dst == Mem::FB ? Pipe::FIX : Pipe::MTE1;
+    if (src == Mem::L0C) return Pipe::FIX;
+    return Pipe::MTE3;
+}
+
+template <typename T>
+void Accumulate(uint8_t* dst, const uint8_t* src, uint64_t bytes, AtomicOp op) {
+    for (uint64_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
+        T a, b;
+        std::memcpy(&a, dst + i, sizeof(T));
+        std::memcpy(&b, src + i, sizeof(T));
+        T r;
+        if (op == AtomicOp::Add) {
+            if constexpr (std::is_integral_v<T>)
+                r = T(std::make_unsigned_t<T>(a) + std::make_unsigned_t<T>(b));  // wraps like the hardware
+            else
+                r = T(float(a) + float(b));
+        } else if (op == AtomicOp::Max) {
+            r = float(b) > float(a) ? b : a;
+        } else {
+            r = float(b) < float(a) ? b : a;
+        }
+        std::memcpy(dst + i, &r, sizeof(T));
+    }
+}
+
+// Writes one block into GM, honouring the core's atomic mode.
+void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes) {
+    const Core& c = Cur();
+    if (c.atomic == AtomicOp::None || c.atomic == AtomicOp::Keep) {
+        std::memmove(dst, src, bytes);
+        return;
+    }
+    switch (c.atomicType) {
+        case DType::F32: Accumulate<float>(dst, src, bytes, c.atomic); break;
+        case DType::F16: Accumulate<half>(dst, src, bytes, c.atomic); break;
+        case DType::BF16: Accumulate<bfloat16_t>(dst, src, bytes, c.atomic); break;
+        case DType::I32: Accumulate<int32_t>(dst, src, bytes, c.atomic); break;
+        case DType::I16: Accumulate<int16_t>(dst, src, bytes, c.atomic); break;
+        case DType::I8: Accumulate<int8_t>(dst, src, bytes, c.atomic); break;
+        default: std::memmove(dst, src, bytes); break;
+    }
+}
+
+void CheckBlockCount(const char* api, uint32_t blockCount, const void* caller) {
+    if (blockCount > kMaxBlockCount)
+        Diag("DMA_PARAM_RANGE", caller, Format("%s with blockCount %u: the hardware accepts 0..%u", api, blockCount,
+                                               kMaxBlockCount));
+}
+
+}  // namespace
+
+void DmaCopy(const DmaSpec& s, const void* caller) {
+    CheckBlockCount(s.api, s.blockCount, caller);
+    uint64_t block = s.lenAlign > 1 ? s.blockBytes / s.lenAlign * s.lenAlign : s.blockBytes;
+    uint64_t srcSpan = s.blockCount ? s.blockCount * block + (s.blockCount - 1) * s.srcGap : 0;
+    uint64_t dstSpan = s.blockCount ? s.blockCount * block + (s.blockCount - 1) * s.dstGap : 0;
+    if (block == 0) srcSpan = dstSpan = 0;
+    Instr in;
+    in.api = s.api;
+    in.pipe = DmaPipe(s.dstMem, s.srcMem);
+    in.Read(s.srcMem, s.src, srcSpan, s.srcAlign).Write(s.dstMem, s.dst, dstSpan, s.dstAlign);
+    in.bytes = uint64_t(s.blockCount) * block;
+    in.requestedBytes = s.blockBytes;
+    in.lenAlign = s.lenAlign;
+    in.elements = in.bytes / DTypeSize(s.dtype);
+    if (!Issue(in) || block == 0) return;
+    auto* d = static_cast<uint8_t*>(s.dst);
+    auto* p = static_cast<const uint8_t*>(s.src);
+    for (uint32_t i = 0; i < s.blockCount; ++i) {
+        uint8_t* db = d + i * (block + s.dstGap);
+        const uint8_t* sb = p + i * (block + s.srcGap);
+        if (s.dstMem == Mem::GM)
+            StoreGm(db, sb, block);
+        else
+            std::memmove(db, sb, block);
+    }
+}
+
+void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
+    CheckBlockCount("DataCopyPad", s.blockCount, caller);
+    const uint64_t es = s.elemSize;
+    if (s.blockBytes % es)
+        Diag("DMA_PARAM_RANGE", caller,
+             Format("DataCopyPad blockLen %lu is not a multiple of the element size %lu",
+                    static_cast<unsigned long>(s.blockBytes), static_cast<unsigned long>(es)));
+    if (s.leftPad * es > 32 || s.rightPad * es > 32)
+        Diag("DMA_PARAM_RANGE", caller,
+             Format("DataCopyPad padding of %u/%u elements exceeds 32 bytes on a side", s.leftPad, s.rightPad));
+    const uint64_t dstBlock = Align32(s.leftPad * es + s.blockBytes + s.rightPad * es);
+    const uint64_t dstStep = dstBlock + s.dstGapBlocks * 32;
+    const uint64_t srcStep = s.blockBytes + s.srcGapBytes;
+    uint64_t srcSpan = s.blockCount ? (s.blockCount - 1) * srcStep + s.blockBytes : 0;
+    uint64_t dstSpan = s.blockCount ? (s.blockCount - 1) * dstStep + dstBlock : 0;
+    if (s.blockBytes == 0) srcSpan = dstSpan = 0;
+    Instr in;
+    in.api = "DataCopyPad";
+    in.pipe = Pipe::MTE2;
+    in.Read(Mem::GM, s.src, srcSpan, 1).Write(dstMem, s.dst, dstSpan, 32);
+    in.bytes = uint64_t(s.blockCount) * s.blockBytes;
+    in.elements = in.bytes / es;
+    if (!Issue(in) || s.blockBytes == 0) return;
+
+    const Core& c = Cur();
+    // Padding the caller did not specify is unspecified on the device; poison makes reliance on it
+    // visible.
+    auto fill = [&](uint8_t* at, uint64_t bytes, bool specified, uint64_t bits) {
+        for (uint64_t k = 0; k < bytes; k += es) {
+            if (specified)
+                std::memcpy(at + k, &bits, std::min<uint64_t>(es, bytes - k));
+            else
+                std::memset(at + k, 0xFF, std::min<uint64_t>(es, bytes - k));
+        }
+    };
+    const bool padKnown = s.isPad || c.padValueSet;
+    const uint64_t padBits = s.isPad ? s.padBits : c.padBits;
+    auto* d = static_cast<uint8_t*>(s.dst);
+    auto* src = static_cast<const uint8_t*>(s.src);
+    for (uint32_t i = 0; i < s.blockCount; ++i) {
+        uint8_t* db = d + i * dstStep;
+        const uint8_t* sb = src + i * srcStep;
+        uint64_t left = s.leftPad * es;
+        uint64_t right = s.rightPad * es;
+        fill(db, left, padKnown, padBits);
+        std::memmove(db + left, sb, s.blockBytes);
+        fill(db + left + s.blockBytes, right, padKnown, padBits);
+        uint64_t used = left + s.blockBytes + right;
+        uint64_t dummy = dstBlock - used;
+        if (dummy == 0) continue;
+        if (s.leftPad == 0 && s.rightPad == 0 && !s.isPad) {
+            // Documented: without padding the dummy tail repeats the block's first element.
+            uint64_t first = 0;
+            std::memcpy(&first, sb, es);
+            fill(db + used, dummy, true, first);
+        } else {
+            fill(db + used, dummy, padKnown, padBits);
+        }
+    }
+}
+
+void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uint64_t blockBytes, uint64_t srcGapBlocks,
+               uint64_t dstGapBytes, Mem srcMem, const void* caller) {
+    CheckBlockCount("DataCopyPad", blockCount, caller);
+    const uint64_t srcStep = Align32(blockBytes) + srcGapBlocks * 32;
+    const uint64_t dstStep = blockBytes + dstGapBytes;
+    uint64_t srcSpan = blockCount ? (blockCount - 1) * srcStep + blockBytes : 0;
+    uint64_t dstSpan = blockCount ? (blockCount - 1) * dstStep + blockBytes : 0;
+    if (blockBytes == 0) srcSpan = dstSpan = 0;
+    Instr in;
+    in.api = "DataCopyPad";
+    in.pipe = Pipe::MTE3;
+    in.Read(srcMem, src, srcSpan, 32).Write(Mem::GM, dst, dstSpan, 1);
+    in.bytes = uint64_t(blockCount) * blockBytes;
+    in.elements = in.bytes / DTypeSize(dtype);
+    if (!Issue(in) || blockBytes == 0) return;
+    auto* d = static_cast<uint8_t*>(dst);
+    auto* p = static_cast<const uint8_t*>(src);
+    for (uint32_t i = 0; i < blockCount; ++i) StoreGm(d + i * dstStep, p + i * srcStep, blockBytes);
+}
+
+void SetPadValueBits(uint64_t bits, uint32_t elemSize) {
+    (void)elemSize;
+    Core& c = Cur();
+    c.padValueSet = true;
+    c.padBits = bits;
+}
+
+void SetAtomic(AtomicOp op, DType dtype) {
+    Core& c = Cur();
+    if (op != AtomicOp::Keep) c.atomic = op;
+    c.atomicType = dtype;
+}
+
+}  // namespace akg::sim

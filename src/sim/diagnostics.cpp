@@ -1,0 +1,93 @@
+// The diagnostic catalog and how diagnostics are raised. Codes are stable: tools and training
+// data key on them. docs/diagnostics.md documents each one; a test keeps the two in step.
+#include <cstdarg>
+#include <cstdio>
+
+#include "sim/runtime.h"
+
+namespace akg::sim {
+
+const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
+    static const std::vector<DiagnosticInfo> catalog = {
+        // memory
+        {"LOCAL_CAPACITY", "memory", true, "InitBuffer asks for more local memory (UB/L1/L0) than the core has"},
+        {"LOCAL_OOB", "memory", true, "an access falls outside the core's local memory"},
+        {"LOCAL_BUFFER_OVERRUN", "memory", false, "an access runs past the end of the TQue/TBuf buffer it starts in"},
+        {"GM_READ_OOB", "memory", true, "a read of GM falls outside every tensor of the launch"},
+        {"GM_WRITE_OOB", "memory", true, "a write to GM falls outside every tensor of the launch"},
+        {"TBUF_GET_OVERSIZE", "memory", false, "TBuf::Get/GetWithOffset asks for more bytes than the TBuf holds"},
+        // alignment
+        {"LOCAL_ADDR_MISALIGNED", "alignment", false, "a local-memory operand is not aligned as the API requires"},
+        {"GM_ADDR_MISALIGNED", "alignment", false, "a GM operand is not aligned to its element size"},
+        {"DMA_LEN_MISALIGNED", "alignment", false,
+         "DataCopy moves whole 32-byte blocks; the requested length is not a multiple of 32 bytes"},
+        // queue protocol
+        {"QUE_NOT_INITIALIZED", "queue", true, "a queue is used before TPipe::InitBuffer gave it buffers"},
+        {"QUE_TOO_MANY_BUFFERS", "queue", true, "a queue or position holds more buffers than there are hardware events"},
+        {"QUE_ALLOC_EXHAUSTED", "queue", true, "AllocTensor while every buffer of the queue is in use (the device waits forever)"},
+        {"QUE_ENQUE_FOREIGN", "queue", true, "EnQue of a tensor that was not allocated from this queue"},
+        {"QUE_ENQUE_OVERFLOW", "queue", false, "EnQue beyond the queue depth without a DeQue in between"},
+        {"QUE_DEQUE_EMPTY", "queue", true, "DeQue with nothing queued (the device waits forever)"},
+        {"QUE_FREE_FOREIGN", "queue", true, "FreeTensor of a tensor this queue did not hand out by DeQue"},
+        {"QUE_HELD_AT_END", "queue", false, "tensors are still allocated or queued when the kernel ends"},
+        // synchronisation
+        {"FLAG_WAIT_UNSET", "sync", true, "WaitFlag with no matching SetFlag before it (the device waits forever)"},
+        {"FLAG_SET_TWICE", "sync", false, "SetFlag twice on the same event and id without a WaitFlag in between"},
+        {"FLAG_LEFT_SET", "sync", false, "a SetFlag is never waited for before the kernel ends"},
+        {"EVENT_ID_RANGE", "sync", true, "an event id outside 0..7"},
+        {"DEADLOCK", "multicore", true, "every remaining core waits for another and none can proceed"},
+        // API usage
+        {"CAST_ROUNDMODE_UNSUPPORTED", "api", false, "Cast with a rounding mode the hardware does not offer for this type pair"},
+        {"VEC_MASK_MODE", "api", false, "an API relies on the mask register in a mode it does not support"},
+        {"VEC_COUNT_RANGE", "api", false, "an element count or repeat parameter outside the range the API accepts"},
+        {"DMA_PARAM_RANGE", "api", false, "a DataCopy parameter outside the range the API accepts"},
+    };
+    return catalog;
+}
+
+const DiagnosticInfo* FindDiagnostic(const std::string& code) {
+    for (auto& d : DiagnosticCatalog())
+        if (code == d.code) return &d;
+    return nullptr;
+}
+
+std::string Format(const char* fmt, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return buf;
+}
+
+void Diag(const char* code, const void* caller, const std::string& message) {
+    Runtime& rt = Rt();
+    int core = rt.cur ? rt.cur->idx : -1;
+    // Repeats of one rule at one call site collapse into a count; the first message is kept.
+    for (auto& d : rt.diags) {
+        if (d.caller == caller && d.code == code) {
+            ++d.count;
+            return;
+        }
+    }
+    rt.diags.push_back({code, message, caller, core, 1});
+}
+
+void Fatal(const char* code, const void* caller, const std::string& message) {
+    Diag(code, caller, message);
+    if (Rt().cur) Rt().cur->aborted = true;
+    Rt().aborting = true;
+    throw KernelAbort{};
+}
+
+void Report(const char* code, const void* caller, bool fatal, const char* fmt, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (fatal) Fatal(code, caller, buf);
+    Diag(code, caller, buf);
+}
+
+}  // namespace akg::sim

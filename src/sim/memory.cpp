@@ -1,0 +1,173 @@
+// Simulated memories: GM tensors with guard pages, and each core's local buffers (UB, L1, L0A,
+// L0B, L0C, BT, FB) as real addressable host memory so that raw-pointer code works.
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+
+#include "sim/runtime.h"
+
+namespace akg::sim {
+
+namespace {
+constexpr size_t kPage = 4096;
+constexpr uint8_t kGmSlackPoison = 0xA5;
+// Freshly allocated local memory holds this byte: all-ones reads as NaN for half and float, so
+// computing on data that was never written shows up in the results.
+constexpr uint8_t kLocalPoison = 0xFF;
+
+struct GmMapping {
+    uint8_t* map;
+    size_t mapBytes;
+    GmRegion region;
+};
+std::vector<GmMapping> g_gm;
+
+size_t RoundPages(size_t n) { return (n + kPage - 1) / kPage * kPage; }
+}  // namespace
+
+void* GmAlloc(size_t bytes, const std::string& name) {
+    size_t data = RoundPages(std::max<size_t>(bytes, 1));
+    size_t total = data + 2 * kPage;
+    auto* map = static_cast<uint8_t*>(mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+    if (map == MAP_FAILED) return nullptr;
+    mprotect(map, kPage, PROT_NONE);
+    mprotect(map + kPage + data, kPage, PROT_NONE);
+    uint8_t* p = map + kPage;
+    std::memset(p + bytes, kGmSlackPoison, data - bytes);
+    GmRegion r{reinterpret_cast<uintptr_t>(p), reinterpret_cast<uintptr_t>(p + bytes),
+               reinterpret_cast<uintptr_t>(p + data), name};
+    g_gm.push_back({map, total, r});
+    return p;
+}
+
+void GmFreeAll() {
+    for (auto& m : g_gm) munmap(m.map, m.mapBytes);
+    g_gm.clear();
+}
+
+std::vector<Diagnostic> GmCheckSlack() {
+    std::vector<Diagnostic> out;
+    for (auto& m : g_gm) {
+        auto* p = reinterpret_cast<const uint8_t*>(m.region.end);
+        auto* e = reinterpret_cast<const uint8_t*>(m.region.slackEnd);
+        for (const uint8_t* q = p; q < e; ++q) {
+            if (*q != kGmSlackPoison) {
+                Diagnostic d;
+                d.code = "GM_WRITE_OOB";
+                d.category = "memory";
+                d.message = Format("a raw pointer wrote %zu bytes past the end of GM tensor '%s'", size_t(q - p) + 1,
+                                   m.region.name.c_str());
+                out.push_back(d);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+const GmRegion* FindGm(uintptr_t addr) {
+    for (auto& m : g_gm)
+        if (addr >= m.region.begin && addr < m.region.slackEnd) return &m.region;
+    return nullptr;
+}
+
+uint32_t MemCapacity(Mem m) { return uint32_t(Rt().platform.memSize[size_t(m)]); }
+
+uint8_t* LocalMem(Core& c, Mem m) {
+    uint8_t*& base = c.memBase[size_t(m)];
+    if (!base) {
+        size_t bytes = RoundPages(MemCapacity(m));
+        auto* p = static_cast<uint8_t*>(
+            mmap(nullptr, bytes + kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+        mprotect(p + bytes, kPage, PROT_NONE);  // running off the end faults
+        std::memset(p, kLocalPoison, bytes);
+        base = p;
+    }
+    return base;
+}
+
+void ResetCoreMemory(Core& c) { LocalMem(c, Mem::UB); }
+
+void ReleaseCoreMemories(Runtime& rt) {
+    for (auto& c : rt.cores)
+        for (size_t m = 0; m < c->memBase.size(); ++m)
+            if (c->memBase[m]) munmap(c->memBase[m], RoundPages(rt.platform.memSize[m]) + kPage);
+}
+
+Mem LocalMemOfAddress(const Core& c, uintptr_t addr) {
+    for (size_t m = 1; m < c.memBase.size(); ++m) {
+        auto b = reinterpret_cast<uintptr_t>(c.memBase[m]);
+        if (b && addr >= b && addr < b + Rt().platform.memSize[m]) return Mem(m);
+    }
+    return Mem::COUNT;
+}
+
+const LocalBuffer* FindLocalBuffer(const Core& c, uintptr_t addr) {
+    for (auto& b : c.buffers)
+        if (addr >= b.begin && addr < b.end) return &b;
+    return nullptr;
+}
+
+Mem MemOf(AscendC::TPosition pos) {
+    using AscendC::TPosition;
+    switch (pos) {
+        case TPosition::GM: return Mem::GM;
+        case TPosition::A1:
+        case TPosition::B1:
+        case TPosition::C1:
+        case TPosition::TSCM: return Mem::L1;
+        case TPosition::A2: return Mem::L0A;
+        case TPosition::B2: return Mem::L0B;
+        case TPosition::CO1: return Mem::L0C;
+        case TPosition::C2: return Mem::BT;
+        case TPosition::C2PIPE2GM: return Mem::FB;
+        default: return Mem::UB;
+    }
+}
+
+uintptr_t LocalAddress(AscendC::TPosition pos, uint32_t physAddr) {
+    return reinterpret_cast<uintptr_t>(LocalMem(Cur(), MemOf(pos))) + physAddr;
+}
+
+bool ScalarAccess(Mem mem, const void* addr, uint32_t bytes, bool write, const void* caller) {
+    Instr in;
+    in.api = write ? "SetValue" : "GetValue";
+    in.pipe = Pipe::S;
+    in.caller = caller;
+    in.bytes = bytes;
+    if (write)
+        in.Write(mem, addr, bytes);
+    else
+        in.Read(mem, addr, bytes);
+    return Issue(in);
+}
+
+const char* MemName(Mem m) {
+    static const char* names[] = {"GM", "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+    return m < Mem::COUNT ? names[size_t(m)] : "?";
+}
+
+const char* PipeName(Pipe p) {
+    static const char* names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX", "ALL"};
+    return p < Pipe::COUNT ? names[size_t(p)] : "?";
+}
+
+size_t DTypeSize(DType t) {
+    switch (t) {
+        case DType::U8:
+        case DType::I8:
+        case DType::B8: return 1;
+        case DType::U16:
+        case DType::I16:
+        case DType::F16:
+        case DType::BF16: return 2;
+        case DType::U32:
+        case DType::I32:
+        case DType::F32: return 4;
+        default: return 8;
+    }
+}
+
+}  // namespace akg::sim

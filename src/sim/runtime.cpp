@@ -1,0 +1,169 @@
+// Kernel launch: blockDim cores as deterministic cooperative contexts (design §3). Each core
+// runs on its own stack until it finishes or blocks in a cross-core wait; the scheduler then
+// resumes the next runnable core in index order. Waiting with nobody runnable is a deadlock.
+#include "sim/runtime.h"
+
+#include <sys/mman.h>
+
+#include <cstring>
+
+#include "sim/symbolize.h"
+
+// Raw per-core globals of the CCE toolchain.
+extern "C" {
+int64_t block_idx = 0;
+int64_t block_num = 1;
+CoreType g_coreType = AIV;
+}
+
+namespace akg::sim {
+
+namespace {
+Runtime* g_rt = nullptr;
+
+void SwitchGlobals(Core& c) {
+    Runtime& rt = Rt();
+    rt.cur = &c;
+    block_idx = c.idx;
+    block_num = rt.launch.blockDim;
+    g_coreType = rt.launch.coreType;
+}
+
+void CoreMain(unsigned lo, unsigned hi) {
+    Core* c = reinterpret_cast<Core*>((uintptr_t(hi) << 32) | uintptr_t(lo));
+    Runtime& rt = Rt();
+    try {
+        if (!rt.aborting) rt.launch.entry(rt.launch.args.data());
+    } catch (const KernelAbort&) {
+        c->aborted = true;
+    }
+    if (!c->aborted && !rt.aborting) CheckCoreEnd(*c);
+    c->state = CoreState::Done;
+    // returning resumes the scheduler through uc_link
+}
+
+void* AllocStack(size_t bytes) {
+    const size_t guard = 4096;
+    void* p = mmap(nullptr, bytes + guard, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) return nullptr;
+    mprotect(p, guard, PROT_NONE);  // stack overflow faults instead of corrupting memory
+    return p;
+}
+
+void StartCore(Core& c, std::vector<void*>& stackPool) {
+    Runtime& rt = Rt();
+    if (!stackPool.empty()) {
+        c.stack = stackPool.back();
+        stackPool.pop_back();
+    } else {
+        c.stack = AllocStack(rt.launch.stackBytes);
+    }
+    c.stackSize = rt.launch.stackBytes;
+    getcontext(&c.ctx);
+    c.ctx.uc_stack.ss_sp = static_cast<uint8_t*>(c.stack) + 4096;
+    c.ctx.uc_stack.ss_size = c.stackSize;
+    c.ctx.uc_link = &rt.scheduler;
+    uintptr_t p = reinterpret_cast<uintptr_t>(&c);
+    makecontext(&c.ctx, reinterpret_cast<void (*)()>(CoreMain), 2, unsigned(p & 0xffffffffu), unsigned(p >> 32));
+    c.state = CoreState::Ready;
+}
+
+void Resume(Core& c) {
+    SwitchGlobals(c);
+    swapcontext(&Rt().scheduler, &c.ctx);
+    Rt().cur = nullptr;
+}
+
+std::string DescribeWait(const Core& c) {
+    switch (c.waitKind) {
+        case Core::Wait::SyncAll: return "SyncAll";
+        case Core::Wait::CrossFlag: return Format("CrossCoreWaitFlag(%u)", c.waitArg);
+        default: return "nothing";
+    }
+}
+}  // namespace
+
+Runtime& Rt() { return *g_rt; }
+Runtime* RtIfLaunched() { return g_rt; }
+
+void BlockCurrentCore() {
+    Core& c = Cur();
+    c.state = CoreState::Blocked;
+    swapcontext(&c.ctx, &Rt().scheduler);
+    SwitchGlobals(c);
+    if (Rt().aborting) throw KernelAbort{};
+}
+
+void WakeCores(Core::Wait kind, uint32_t arg) {
+    for (auto& c : Rt().cores) {
+        if (c->state == CoreState::Blocked && c->waitKind == kind && c->waitArg == arg) {
+            c->state = CoreState::Ready;
+            c->waitKind = Core::Wait::None;
+        }
+    }
+}
+
+LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const std::vector<InstrObserver*>& observers) {
+    Runtime rt;
+    rt.platform = platform;
+    rt.launch = args;
+    rt.observers = observers;
+    g_rt = &rt;
+    for (auto* o : observers) o->OnLaunch(args.blockDim);
+
+    rt.cores.reserve(args.blockDim);
+    for (uint32_t i = 0; i < args.blockDim; ++i) {
+        auto c = std::make_unique<Core>();
+        c->idx = int(i);
+        rt.cores.push_back(std::move(c));
+    }
+
+    std::vector<void*> stackPool;
+    LaunchResult result;
+    // Deterministic round robin: lowest-index runnable core first.
+    for (;;) {
+        Core* next = nullptr;
+        for (auto& c : rt.cores) {
+            if (c->state == CoreState::Ready || (c->state == CoreState::NotStarted && !rt.aborting)) {
+                next = c.get();
+                break;
+            }
+        }
+        if (!next) {
+            bool blocked = false;
+            for (auto& c : rt.cores) blocked |= c->state == CoreState::Blocked;
+            if (!blocked) break;
+            if (!rt.aborting) {
+                std::string who;
+                for (auto& c : rt.cores)
+                    if (c->state == CoreState::Blocked)
+                        who += Format("%score %d waits in %s", who.empty() ? "" : ", ", c->idx, DescribeWait(*c).c_str());
+                rt.diags.push_back({"DEADLOCK", "every remaining core is waiting and none can proceed: " + who,
+                                    nullptr, -1, 1});
+                result.deadlock = true;
+                rt.aborting = true;
+            }
+            // Unwind the blocked cores so their destructors run.
+            for (auto& c : rt.cores)
+                if (c->state == CoreState::Blocked) c->state = CoreState::Ready;
+            continue;
+        }
+        if (next->state == CoreState::NotStarted) {
+            ResetCoreMemory(*next);
+            StartCore(*next, stackPool);
+        }
+        Resume(*next);
+        if (next->state == CoreState::Done && next->stack) stackPool.push_back(next->stack);
+        if (next->aborted) rt.aborting = true;
+    }
+
+    result.completed = !rt.aborting;
+    for (void* s : stackPool) munmap(s, rt.launch.stackBytes + 4096);
+    ReleaseCoreMemories(rt);
+    result.diagnostics = Symbolize(rt.diags);
+    result.deviceLog = std::move(rt.deviceLog);
+    g_rt = nullptr;
+    return result;
+}
+
+}  // namespace akg::sim

@@ -1,0 +1,124 @@
+// Per-core system state visible to kernels: block index and count, mask register, tiling key,
+// workspace, device-side printing.
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+
+#include "basic_api/kernel_operator_dump_tensor_intf.h"
+#include "basic_api/kernel_operator_sys_var_intf.h"
+#include "basic_api/kernel_operator_tiling_intf.h"
+#include "basic_api/kernel_operator_vec_mask_intf.h"
+#include "basic_api/kernel_operator_workspace_intf.h"
+#include "sim/runtime.h"
+
+namespace akg::sim {
+
+int64_t BlockIdx() { return Cur().idx; }
+int64_t BlockNum() { return Rt().launch.blockDim; }
+uint64_t TilingKey() { return Rt().launch.tilingKey; }
+uint8_t* WorkspaceBase() { return Rt().launch.workspace; }
+
+// Vector-only launches run one vector core per block; mixed cube/vector launches pair two
+// vector sub-blocks with each cube core.
+int64_t SubBlockNum() { return Rt().kernelType == KERNEL_TYPE_MIX_AIC_1_2 ? 2 : 1; }
+int64_t SubBlockIdx() { return SubBlockNum() == 2 ? Cur().idx % 2 : 0; }
+int64_t SystemCycle() { return int64_t(Cur().issued); }
+
+void MaskSet(uint64_t high, uint64_t low, uint32_t elemBits, bool counter) {
+    (void)elemBits;
+    Core& c = Cur();
+    if (counter) {
+        c.maskLo = low;  // counter mode: the low 64 bits hold the element count
+        c.maskHi = 0;
+    } else {
+        c.maskLo = low;
+        c.maskHi = high;
+    }
+}
+
+void MaskSetLen(int32_t len, uint32_t elemBits, bool counter) {
+    Core& c = Cur();
+    if (counter) {
+        c.maskLo = uint64_t(len < 0 ? 0 : len);
+        c.maskHi = 0;
+        return;
+    }
+    uint32_t lanes = 2048 / elemBits;  // 256 bytes of elements
+    uint64_t n = std::min<uint64_t>(uint64_t(len < 0 ? 0 : len), lanes);
+    c.maskLo = n >= 64 ? ~0ull : ((1ull << n) - 1);
+    c.maskHi = n > 64 ? (n >= 128 ? ~0ull : ((1ull << (n - 64)) - 1)) : 0;
+}
+
+void MaskMode(bool counter) { Cur().counterMode = counter; }
+
+void MaskReset() {
+    Core& c = Cur();
+    c.maskLo = ~0ull;
+    c.maskHi = ~0ull;
+}
+
+void DeclareKernelType(int32_t type) { Rt().kernelType = type; }
+
+void CopyTilingData(void* dst, const uint8_t* tiling, uint32_t bytes) {
+    Instr in;
+    in.api = "GET_TILING_DATA";
+    in.pipe = Pipe::S;
+    in.Read(Mem::GM, tiling, bytes);
+    in.caller = __builtin_return_address(0);
+    if (!Issue(in)) return;
+    std::memcpy(dst, tiling, bytes);
+}
+
+uint8_t* UserWorkspace(uint8_t* workspace) {
+    return workspace ? workspace + Rt().platform.sysWorkspaceSize : nullptr;
+}
+void SetSystemWorkspace(uint8_t* workspace) { Rt().sysWorkspace = workspace; }
+uint8_t* SystemWorkspace() { return Rt().sysWorkspace ? Rt().sysWorkspace : Rt().launch.workspace; }
+
+void DevicePrintf(const char* fmt, ...) {
+    char buf[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    Runtime& rt = Rt();
+    rt.deviceLog += Format("[core %d] ", rt.cur ? rt.cur->idx : -1);
+    rt.deviceLog += buf;
+    if (rt.deviceLog.empty() || rt.deviceLog.back() != '\n') rt.deviceLog += '\n';
+}
+
+namespace {
+double ElementAsDouble(const uint8_t* p, DType t) {
+    switch (t) {
+        case DType::F16: { half v; std::memcpy(&v, p, 2); return double(v); }
+        case DType::BF16: { bfloat16_t v; std::memcpy(&v, p, 2); return double(float(v)); }
+        case DType::F32: { float v; std::memcpy(&v, p, 4); return v; }
+        case DType::F64: { double v; std::memcpy(&v, p, 8); return v; }
+        case DType::I8: return double(int8_t(*p));
+        case DType::U8:
+        case DType::B8: return double(*p);
+        case DType::I16: { int16_t v; std::memcpy(&v, p, 2); return v; }
+        case DType::U16: { uint16_t v; std::memcpy(&v, p, 2); return v; }
+        case DType::I32: { int32_t v; std::memcpy(&v, p, 4); return v; }
+        case DType::U32: { uint32_t v; std::memcpy(&v, p, 4); return v; }
+        case DType::I64: { int64_t v; std::memcpy(&v, p, 8); return double(v); }
+        default: { uint64_t v; std::memcpy(&v, p, 8); return double(v); }
+    }
+}
+}  // namespace
+
+void DeviceDump(const void* data, DType dtype, uint32_t elements, uint32_t desc, bool global, const void* caller) {
+    Instr in;
+    in.api = "DumpTensor";
+    in.pipe = Pipe::S;
+    in.caller = caller;
+    in.Read(global ? Mem::GM : Mem::UB, data, uint64_t(elements) * DTypeSize(dtype));
+    if (!Issue(in)) return;
+    Runtime& rt = Rt();
+    std::string line = Format("[core %d] DumpTensor desc=%u size=%u:", rt.cur ? rt.cur->idx : -1, desc, elements);
+    auto* p = static_cast<const uint8_t*>(data);
+    for (uint32_t i = 0; i < elements; ++i) line += Format(" %g", ElementAsDouble(p + i * DTypeSize(dtype), dtype));
+    rt.deviceLog += line + "\n";
+}
+
+}  // namespace akg::sim

@@ -1,0 +1,257 @@
+// TPipe buffer allocation and the TQue protocol. On the device a queue buffer carries a pair of
+// hardware events: EnQue sets the producer->consumer event and DeQue waits for it; FreeTensor
+// sets the consumer->producer event and AllocTensor waits for it. Misuse makes the device hang
+// or race, so every violation is a diagnostic here.
+#include "sim/runtime.h"
+
+namespace akg::sim {
+
+namespace {
+
+constexpr uint32_t kMaxPipeBuffers = 64;
+
+uint32_t Align32(uint32_t n) { return (n + 31u) / 32u * 32u; }
+
+// The pipes that write into and read out of a queue's buffers.
+struct QueuePipes {
+    Pipe producer;
+    Pipe consumer;
+};
+QueuePipes PipesOf(AscendC::TPosition src, AscendC::TPosition dst) {
+    using AscendC::TPosition;
+    auto producerOf = [](TPosition p) {
+        switch (p) {
+            case TPosition::VECIN:
+            case TPosition::A1:
+            case TPosition::B1:
+            case TPosition::C1: return Pipe::MTE2;
+            case TPosition::A2:
+            case TPosition::B2:
+            case TPosition::C2: return Pipe::MTE1;
+            case TPosition::CO1: return Pipe::M;
+            case TPosition::CO2: return Pipe::FIX;
+            default: return Pipe::V;
+        }
+    };
+    auto consumerOf = [](TPosition p) {
+        switch (p) {
+            case TPosition::VECOUT: return Pipe::MTE3;
+            case TPosition::A1:
+            case TPosition::B1:
+            case TPosition::C1: return Pipe::MTE1;
+            case TPosition::A2:
+            case TPosition::B2:
+            case TPosition::C2: return Pipe::M;
+            case TPosition::CO1: return Pipe::FIX;
+            case TPosition::CO2: return Pipe::MTE3;
+            default: return Pipe::V;
+        }
+    };
+    return {producerOf(src), consumerOf(dst)};
+}
+
+uintptr_t Allocate(Mem mem, uint32_t len, const char* kind, const void* caller) {
+    Core& c = Cur();
+    uint32_t bytes = Align32(len);
+    uint32_t cap = MemCapacity(mem);
+    uint32_t& cursor = c.cursor[size_t(mem)];
+    if (uint64_t(cursor) + bytes > cap)
+        Fatal("LOCAL_CAPACITY", caller,
+              Format("InitBuffer of %u bytes for a %s does not fit: %u of %u %s bytes are already allocated", bytes,
+                     kind, cursor, cap, MemName(mem)));
+    if (c.buffers.size() >= kMaxPipeBuffers)
+        Fatal("QUE_TOO_MANY_BUFFERS", caller,
+              Format("InitBuffer would create buffer %zu; a kernel may use at most %u", c.buffers.size() + 1,
+                     kMaxPipeBuffers));
+    uintptr_t addr = reinterpret_cast<uintptr_t>(LocalMem(c, mem)) + cursor;
+    cursor += bytes;
+    c.buffers.push_back({mem, addr, addr + bytes, kind});
+    return addr;
+}
+
+void EmitQueueSync(const char* api, SyncKind kind, Pipe pipe, Pipe src, Pipe dst, const void* caller) {
+    Instr in;
+    in.api = api;
+    in.pipe = pipe;
+    in.sync = kind;
+    in.syncSrc = src;
+    in.syncDst = dst;
+    in.caller = caller;
+    Issue(in);
+}
+
+int FindBuffer(const QueueState& q, uintptr_t addr) {
+    for (int i = 0; i < q.num; ++i)
+        if (addr >= q.addr[i] && addr < q.addr[i] + Align32(q.len)) return i;
+    return -1;
+}
+
+void RequireInitialized(const QueueState& q, const char* api, const void* caller) {
+    if (q.num == 0)
+        Fatal("QUE_NOT_INITIALIZED", caller, Format("%s on a queue that TPipe::InitBuffer never initialised", api));
+    if (q.pipeEpoch != Cur().pipeEpoch)
+        Fatal("QUE_NOT_INITIALIZED", caller,
+              Format("%s on a queue whose buffers belonged to a TPipe that was since reset or destroyed", api));
+}
+
+const char* StateName(BufState s) {
+    switch (s) {
+        case BufState::Free: return "free";
+        case BufState::Allocated: return "allocated";
+        case BufState::Enqueued: return "queued";
+        default: return "dequeued";
+    }
+}
+
+}  // namespace
+
+void PipeCreate(void* pipe) {
+    Core& c = Cur();
+    c.pipe = pipe;
+    ++c.pipeEpoch;
+    c.cursor.fill(0);
+    c.buffers.clear();
+    std::fill(std::begin(c.eventAlloc), std::end(c.eventAlloc), 0);
+}
+
+void PipeDestroy(void* pipe) {
+    if (!RtIfLaunched() || !Rt().cur) return;
+    Core& c = Cur();
+    if (c.pipe != pipe) return;
+    c.pipe = nullptr;
+    ++c.pipeEpoch;
+    c.cursor.fill(0);
+    c.buffers.clear();
+}
+
+void PipeReset(void* pipe) {
+    Core& c = Cur();
+    if (c.pipe != pipe) return;
+    ++c.pipeEpoch;
+    c.cursor.fill(0);
+    c.buffers.clear();
+}
+
+void* CurrentPipe() { return Cur().pipe; }
+
+uintptr_t PipeBaseAddr(AscendC::TPosition pos) { return reinterpret_cast<uintptr_t>(LocalMem(Cur(), MemOf(pos))); }
+
+uintptr_t BufInit(AscendC::TPosition pos, uint32_t len, const void* caller) {
+    return Allocate(MemOf(pos), len, "TBuf", caller);
+}
+
+bool QueueInit(QueueState& q, AscendC::TPosition src, AscendC::TPosition dst, int32_t depth, uint32_t num,
+               uint32_t len, const void* caller) {
+    if (num == 0 || num > uint32_t(kMaxQueueBuffers))
+        Fatal("QUE_TOO_MANY_BUFFERS", caller,
+              Format("InitBuffer with %u buffers: a queue holds 1 to %d (one hardware event each)", num,
+                     kMaxQueueBuffers));
+    q = QueueState{};
+    q.src = src;
+    q.dst = dst;
+    q.depth = depth;
+    q.len = len;
+    for (uint32_t i = 0; i < num; ++i) q.addr[i] = Allocate(MemOf(src), len, "TQue", caller);
+    q.num = uint8_t(num);
+    q.pipeEpoch = Cur().pipeEpoch;
+    return true;
+}
+
+uintptr_t QueueAlloc(QueueState& q, const void* caller) {
+    RequireInitialized(q, "AllocTensor", caller);
+    for (int k = 0; k < q.num; ++k) {
+        int i = (q.next + k) % q.num;
+        if (q.state[i] != BufState::Free) continue;
+        q.state[i] = BufState::Allocated;
+        q.allocCaller[i] = caller;
+        q.next = uint8_t((i + 1) % q.num);
+        auto pipes = PipesOf(q.src, q.dst);
+        EmitQueueSync("AllocTensor", SyncKind::QueueAlloc, pipes.producer, pipes.consumer, pipes.producer, caller);
+        return q.addr[i];
+    }
+    Fatal("QUE_ALLOC_EXHAUSTED", caller,
+          Format("AllocTensor while all %u buffers of the queue are in use; FreeTensor one first (the device would "
+                 "wait forever)",
+                 q.num));
+}
+
+bool QueueEnque(QueueState& q, uintptr_t addr, const void* caller) {
+    RequireInitialized(q, "EnQue", caller);
+    int i = FindBuffer(q, addr);
+    if (i < 0)
+        Fatal("QUE_ENQUE_FOREIGN", caller, "EnQue of a tensor that was not allocated from this queue");
+    if (q.state[i] != BufState::Allocated)
+        Fatal("QUE_ENQUE_FOREIGN", caller,
+              Format("EnQue of a buffer that is %s, not freshly allocated by AllocTensor", StateName(q.state[i])));
+    if (q.depth > 0 && q.count >= q.depth)
+        Diag("QUE_ENQUE_OVERFLOW", caller,
+             Format("EnQue number %u without a DeQue exceeds the queue depth %d", q.count + 1, q.depth));
+    q.state[i] = BufState::Enqueued;
+    q.fifo[(q.head + q.count) % kMaxQueueBuffers] = uint8_t(i);
+    ++q.count;
+    auto pipes = PipesOf(q.src, q.dst);
+    EmitQueueSync("EnQue", SyncKind::QueueEnque, pipes.producer, pipes.producer, pipes.consumer, caller);
+    return true;
+}
+
+uintptr_t QueueDeque(QueueState& q, const void* caller) {
+    RequireInitialized(q, "DeQue", caller);
+    if (q.count == 0)
+        Fatal("QUE_DEQUE_EMPTY", caller, "DeQue from an empty queue: no EnQue is pending (the device would wait forever)");
+    int i = q.fifo[q.head];
+    q.head = uint8_t((q.head + 1) % kMaxQueueBuffers);
+    --q.count;
+    q.state[i] = BufState::Dequeued;
+    auto pipes = PipesOf(q.src, q.dst);
+    EmitQueueSync("DeQue", SyncKind::QueueDeque, pipes.consumer, pipes.producer, pipes.consumer, caller);
+    return q.addr[i];
+}
+
+void QueueFree(QueueState& q, uintptr_t addr, const void* caller) {
+    RequireInitialized(q, "FreeTensor", caller);
+    int i = FindBuffer(q, addr);
+    if (i < 0) Fatal("QUE_FREE_FOREIGN", caller, "FreeTensor of a tensor that does not belong to this queue");
+    if (q.state[i] == BufState::Free || q.state[i] == BufState::Enqueued)
+        Fatal("QUE_FREE_FOREIGN", caller,
+              Format("FreeTensor of a buffer that is %s; free only tensors obtained by AllocTensor or DeQue",
+                     StateName(q.state[i])));
+    q.state[i] = BufState::Free;
+    auto pipes = PipesOf(q.src, q.dst);
+    EmitQueueSync("FreeTensor", SyncKind::QueueFree, pipes.consumer, pipes.consumer, pipes.producer, caller);
+}
+
+void QueueRelease(QueueState& q) {
+    Runtime* rt = RtIfLaunched();
+    if (!rt || !rt->cur || rt->aborting || q.num == 0 || q.pipeEpoch != rt->cur->pipeEpoch) return;
+    for (int i = 0; i < q.num; ++i)
+        if (q.state[i] != BufState::Free)
+            Diag("QUE_HELD_AT_END", q.allocCaller[i],
+                 Format("a tensor allocated here is still %s when the kernel ends; every AllocTensor needs a "
+                        "FreeTensor",
+                        StateName(q.state[i])));
+}
+
+int8_t PipeFetchEvent(AscendC::HardEvent evt) {
+    uint8_t used = Cur().eventAlloc[size_t(evt)];
+    for (int8_t id = 0; id < 8; ++id)
+        if (!(used & (1u << id))) return id;
+    return 0;
+}
+
+int8_t PipeAllocEvent(AscendC::HardEvent evt, const void* caller) {
+    uint8_t& used = Cur().eventAlloc[size_t(evt)];
+    for (int8_t id = 0; id < 8; ++id) {
+        if (!(used & (1u << id))) {
+            used |= uint8_t(1u << id);
+            return id;
+        }
+    }
+    Fatal("EVENT_ID_RANGE", caller, "AllocEventID: all 8 event ids of this event type are allocated");
+}
+
+void PipeReleaseEvent(AscendC::HardEvent evt, int8_t id, const void* caller) {
+    if (id < 0 || id > 7) Fatal("EVENT_ID_RANGE", caller, Format("ReleaseEventID(%d): ids are 0..7", id));
+    Cur().eventAlloc[size_t(evt)] &= uint8_t(~(1u << id));
+}
+
+}  // namespace akg::sim
