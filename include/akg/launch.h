@@ -7,24 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "akg/platform.h"
 #include "akg/sim.h"
 
 namespace akg::sim {
 
-// What the simulator needs to know about the SoC it models. Filled from a platform description
-// file by the runner; host tiling code sees the same values through PlatformAscendC.
-struct PlatformSpec {
-    std::string socVersion = "Ascend910B1";  // full name, e.g. Ascend910B1
-    std::string shortSocVersion = "Ascend910B";
-    uint32_t aicCores = 24;
-    uint32_t aivCores = 48;
-    uint32_t cceAicore = 220;  // value of __CCE_AICORE__
-    double clockMHz = 1850;
-    uint64_t memSize[size_t(Mem::COUNT)] = {0, 196608, 524288, 65536, 65536, 131072, 1024, 7168};
-    uint64_t l2Size = 201326592;
-    uint64_t hbmSize = 68719476736ull;
-    uint64_t sysWorkspaceSize = 16 * 1024 * 1024;
-};
+using PlatformSpec = akg::PlatformSpec;
 
 // An observer sees every instruction after it passed the checker (design §2: one stream serves
 // checking and timing).

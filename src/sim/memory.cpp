@@ -73,7 +73,20 @@ const GmRegion* FindGm(uintptr_t addr) {
     return nullptr;
 }
 
-uint32_t MemCapacity(Mem m) { return uint32_t(Rt().platform.memSize[size_t(m)]); }
+uint64_t MemSize(const PlatformSpec& p, Mem m) {
+    switch (m) {
+        case Mem::UB: return p.ubSize;
+        case Mem::L1: return p.l1Size;
+        case Mem::L0A: return p.l0aSize;
+        case Mem::L0B: return p.l0bSize;
+        case Mem::L0C: return p.l0cSize;
+        case Mem::BT: return p.btSize;
+        case Mem::FB: return p.fbSize;
+        default: return 0;
+    }
+}
+
+uint32_t MemCapacity(Mem m) { return uint32_t(MemSize(Rt().platform, m)); }
 
 uint8_t* LocalMem(Core& c, Mem m) {
     uint8_t*& base = c.memBase[size_t(m)];
@@ -93,13 +106,13 @@ void ResetCoreMemory(Core& c) { LocalMem(c, Mem::UB); }
 void ReleaseCoreMemories(Runtime& rt) {
     for (auto& c : rt.cores)
         for (size_t m = 0; m < c->memBase.size(); ++m)
-            if (c->memBase[m]) munmap(c->memBase[m], RoundPages(rt.platform.memSize[m]) + kPage);
+            if (c->memBase[m]) munmap(c->memBase[m], RoundPages(MemSize(rt.platform, Mem(m))) + kPage);
 }
 
 Mem LocalMemOfAddress(const Core& c, uintptr_t addr) {
     for (size_t m = 1; m < c.memBase.size(); ++m) {
         auto b = reinterpret_cast<uintptr_t>(c.memBase[m]);
-        if (b && addr >= b && addr < b + Rt().platform.memSize[m]) return Mem(m);
+        if (b && addr >= b && addr < b + MemSize(Rt().platform, Mem(m))) return Mem(m);
     }
     return Mem::COUNT;
 }
