@@ -15,6 +15,15 @@ constexpr graphStatus GRAPH_PARAM_INVALID = 50331649;
 constexpr graphStatus GRAPH_NOT_CHANGED = 1343242304;
 constexpr graphStatus GRAPH_NODE_WITHOUT_CONST_INPUT = 50331648;
 
+// GE API status codes.
+using Status = uint32_t;
+constexpr Status SUCCESS = 0;
+constexpr Status FAILED = 0xFFFFFFFF;
+
+// Dimension value of an unknown dimension, and the single dimension of an unknown-rank shape.
+constexpr int64_t UNKNOWN_DIM = -1;
+constexpr int64_t UNKNOWN_DIM_NUM = -2;
+
 enum DataType {
     DT_FLOAT = 0,
     DT_FLOAT16 = 1,

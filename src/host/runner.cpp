@@ -1,0 +1,220 @@
+// The runner-facing side (akg/host_registry.h): what is registered, and running tiling and
+// inference functions against a request.
+#include <exception>
+#include <mutex>
+#include <string>
+
+#include "akg/host_registry.h"
+#include "host/node_frame.h"
+#include "host/op_def_impl.h"
+#include "host/platform_state.h"
+#include "host/registry.h"
+#include "host/run_log.h"
+
+namespace akg::host {
+
+namespace {
+
+// What is known about one op type: its OpDef (if any, resolved for the current SoC) and its
+// IMPL_OP record (if any).
+struct OpView {
+    const ops::OpDef* def = nullptr;
+    const OpImplRecord* impl = nullptr;
+    ResolvedOp resolved;
+};
+
+OpView ViewOf(const std::string& opType, const PlatformSpec& platform) {
+    OpView view;
+    view.def = Registry::Get().FindOpDef(opType);
+    view.impl = Registry::Get().FindImpl(opType);
+    if (view.def != nullptr) view.resolved = ResolveOpDef(*view.def, ConfigSocName(platform.shortSocVersion));
+    return view;
+}
+
+const ops::OpDefImpl* DefImpl(const OpView& view) {
+    return view.def == nullptr ? nullptr : &ops::OpDefAccess::Of(*view.def);
+}
+
+gert::OpImplKernelRegistry::TilingKernelFunc TilingFuncOf(const OpView& view) {
+    if (view.impl != nullptr && view.impl->tiling != nullptr) return view.impl->tiling;
+    const ops::OpDefImpl* def = DefImpl(view);
+    return def == nullptr ? nullptr : ops::OpDefAccess::Of(def->aicore).tiling;
+}
+
+gert::OpImplKernelRegistry::InferShapeKernelFunc InferShapeFuncOf(const OpView& view) {
+    if (view.impl != nullptr && view.impl->inferShape != nullptr) return view.impl->inferShape;
+    const ops::OpDefImpl* def = DefImpl(view);
+    return def == nullptr ? nullptr : def->inferShape;
+}
+
+gert::OpImplKernelRegistry::InferDataTypeKernelFunc InferDataTypeFuncOf(const OpView& view) {
+    if (view.impl != nullptr && view.impl->inferDataType != nullptr) return view.impl->inferDataType;
+    const ops::OpDefImpl* def = DefImpl(view);
+    return def == nullptr ? nullptr : def->inferDataType;
+}
+
+// Which IR inputs expose their data: OpDef ValueDepend (any scope for tiling, scope ALL for shape
+// inference) and the IMPL_OP data dependencies.
+std::vector<bool> ValueDependentInputs(const OpView& view, size_t irInputs, bool forTiling) {
+    std::vector<bool> visible(irInputs, false);
+    for (size_t i = 0; i < irInputs && i < view.resolved.inputs.size(); ++i) {
+        visible[i] = forTiling ? view.resolved.inputs[i].valueDepend : view.resolved.inputValueDependAll[i];
+    }
+    if (view.impl != nullptr) {
+        auto mark = [&](const std::vector<int32_t>& indices) {
+            for (const int32_t index : indices) {
+                if (index >= 0 && static_cast<size_t>(index) < irInputs) visible[index] = true;
+            }
+        };
+        mark(view.impl->inferDataDependency);
+        if (forTiling) mark(view.impl->tilingDataDependency);
+    }
+    return visible;
+}
+
+std::string StatusText(ge::graphStatus status) {
+    return status == ge::GRAPH_FAILED ? "GRAPH_FAILED" : std::to_string(status);
+}
+
+// Runs `call`, turning exceptions into an error message.
+template <typename Call>
+bool Guarded(const char* what, const std::string& opType, Call call, std::string* error) {
+    try {
+        const ge::graphStatus status = call();
+        if (status == ge::GRAPH_SUCCESS) return true;
+        *error = std::string(what) + " of " + opType + " returned " + StatusText(status);
+    } catch (const std::exception& e) {
+        *error = std::string(what) + " of " + opType + " threw: " + e.what();
+    } catch (...) {
+        *error = std::string(what) + " of " + opType + " threw a non-standard exception";
+    }
+    return false;
+}
+
+}  // namespace
+
+std::vector<OpInfo> RegisteredOps() {
+    Registry& registry = Registry::Get();
+    std::lock_guard<std::recursive_mutex> lock(registry.Mutex());
+    std::vector<OpInfo> ops;
+    for (const std::string& type : registry.OpTypes()) {
+        const OpView view = ViewOf(type, CurrentPlatform());
+        OpInfo info;
+        info.type = type;
+        info.inputs = view.resolved.inputs;
+        info.outputs = view.resolved.outputs;
+        info.attrs = view.resolved.attrs;
+        info.hasTiling = TilingFuncOf(view) != nullptr;
+        info.hasInferShape = InferShapeFuncOf(view) != nullptr;
+        info.hasInferDataType = InferDataTypeFuncOf(view) != nullptr;
+        if (const ops::OpDefImpl* def = DefImpl(view)) {
+            for (const auto& config : ops::OpDefAccess::Of(def->aicore).configs) info.socs.push_back(config.first);
+        }
+        ops.push_back(std::move(info));
+    }
+    return ops;
+}
+
+TilingResult RunTiling(const TilingRequest& request) {
+    Registry& registry = Registry::Get();
+    std::lock_guard<std::recursive_mutex> lock(registry.Mutex());
+    TilingResult result;
+    RunLogCapture capture(&result.log);
+    ScopedPlatform platform(request.platform);
+
+    const OpView view = ViewOf(request.opType, request.platform);
+    const auto tiling = TilingFuncOf(view);
+    if (tiling == nullptr) {
+        result.error = "no tiling function registered for " + request.opType;
+        return result;
+    }
+    gert::NodeFrame frame;
+    BuildFrame(request, view.resolved.attrs, ValueDependentInputs(view, request.inputs.size(), true),
+               view.resolved.outputs.size(), frame);
+
+    if (view.impl != nullptr && view.impl->tilingParse != nullptr) {
+        frame.compileInfo = view.impl->compileInfo.get();
+        gert::TilingParseContext parseContext(&frame);
+        if (!Guarded("TilingParse", request.opType, [&] { return view.impl->tilingParse(&parseContext); }, &result.error)) {
+            return result;
+        }
+    }
+    gert::TilingContext context(&frame);
+    if (!Guarded("tiling function", request.opType, [&] { return tiling(&context); }, &result.error)) return result;
+
+    const size_t dataSize = frame.tilingData.GetDataSize();
+    if (dataSize > frame.tilingData.GetCapacity()) {
+        result.error = "tiling data size " + std::to_string(dataSize) + " exceeds the capacity of " +
+                       std::to_string(frame.tilingData.GetCapacity()) + " bytes";
+        return result;
+    }
+    result.ok = true;
+    result.blockDim = frame.blockDim;
+    result.tilingKey = frame.tilingKey;
+    result.tilingData.assign(frame.tilingBuffer.begin(), frame.tilingBuffer.begin() + static_cast<ptrdiff_t>(dataSize));
+    result.workspaceSizes = frame.workspaces;
+    return result;
+}
+
+bool InferShapes(const TilingRequest& request, std::vector<std::vector<std::vector<int64_t>>>* outputShapes,
+                 std::string* error) {
+    Registry& registry = Registry::Get();
+    std::lock_guard<std::recursive_mutex> lock(registry.Mutex());
+    std::string log;
+    RunLogCapture capture(&log);
+    ScopedPlatform platform(request.platform);
+    const OpView view = ViewOf(request.opType, request.platform);
+    const auto infer = InferShapeFuncOf(view);
+    if (infer == nullptr) {
+        *error = "no InferShape function registered for " + request.opType;
+        return false;
+    }
+    gert::NodeFrame frame;
+    BuildFrame(request, view.resolved.attrs, ValueDependentInputs(view, request.inputs.size(), false),
+               view.resolved.outputs.size(), frame);
+    gert::InferShapeContext context(&frame);
+    if (!Guarded("InferShape", request.opType, [&] { return infer(&context); }, error)) {
+        if (!log.empty()) *error += "\n" + log;
+        return false;
+    }
+    outputShapes->clear();
+    for (const gert::AnchorInstanceInfo& output : frame.irOutputs) {
+        std::vector<std::vector<int64_t>> instances;
+        for (size_t k = 0; k < output.GetInstanceNum(); ++k) {
+            const gert::Shape& shape = frame.inferredShapes[output.GetInstanceStart() + k];
+            std::vector<int64_t> dims;
+            for (size_t d = 0; d < shape.GetDimNum(); ++d) dims.push_back(shape.GetDim(d));
+            instances.push_back(std::move(dims));
+        }
+        outputShapes->push_back(std::move(instances));
+    }
+    return true;
+}
+
+bool InferDataTypes(const TilingRequest& request, std::vector<ge::DataType>* outputDtypes, std::string* error) {
+    Registry& registry = Registry::Get();
+    std::lock_guard<std::recursive_mutex> lock(registry.Mutex());
+    std::string log;
+    RunLogCapture capture(&log);
+    ScopedPlatform platform(request.platform);
+    const OpView view = ViewOf(request.opType, request.platform);
+    const auto infer = InferDataTypeFuncOf(view);
+    if (infer == nullptr) {
+        *error = "no InferDataType function registered for " + request.opType;
+        return false;
+    }
+    gert::NodeFrame frame;
+    BuildFrame(request, view.resolved.attrs, ValueDependentInputs(view, request.inputs.size(), false),
+               view.resolved.outputs.size(), frame);
+    gert::InferDataTypeContext context(&frame);
+    if (!Guarded("InferDataType", request.opType, [&] { return infer(&context); }, error)) {
+        if (!log.empty()) *error += "\n" + log;
+        return false;
+    }
+    *outputDtypes = frame.inferredDtypes;
+    return true;
+}
+
+void ClearRegistrations() { Registry::Get().Clear(); }
+
+}  // namespace akg::host
