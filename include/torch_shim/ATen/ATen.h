@@ -1,0 +1,3 @@
+// AscendKernelGen torch shim: ATen tensors, options and factories.
+#pragma once
+#include "akg_shim/tensor.h"

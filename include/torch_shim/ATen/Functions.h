@@ -1,0 +1,3 @@
+// AscendKernelGen torch shim: ATen factory functions.
+#pragma once
+#include "akg_shim/tensor.h"

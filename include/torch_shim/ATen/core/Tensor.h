@@ -1,0 +1,3 @@
+// AscendKernelGen torch shim: at::Tensor.
+#pragma once
+#include "akg_shim/tensor.h"

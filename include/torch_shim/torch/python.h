@@ -1,0 +1,3 @@
+// AscendKernelGen torch shim: ATen + pybind11.
+#pragma once
+#include "akg_shim/pybind.h"
