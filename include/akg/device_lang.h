@@ -125,6 +125,16 @@ struct bfloat16_t {
 };
 static_assert(sizeof(bfloat16_t) == 2);
 
+// Complex element types (real part first), as DTYPE_<NAME> names them for complex tensors.
+struct complex32 {
+    _Float16 real;
+    _Float16 imag;
+};
+struct complex64 {
+    float real;
+    float imag;
+};
+
 // 4-bit integer storage type; only its size matters to the APIs that accept it.
 struct int4b_t {
     uint8_t v;

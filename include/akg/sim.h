@@ -43,13 +43,15 @@ constexpr DType DTypeOf() {
 }
 
 // One memory range an instruction reads or writes. `align` is the alignment in bytes the API
-// requires of the start address.
+// requires of the start address; `granule` is the unit it moves (32 for DataCopy, which cannot
+// express a partial block, 1 for byte-precise DataCopyPad and scalar accesses).
 struct Access {
     uintptr_t addr = 0;
     uint64_t bytes = 0;
     Mem mem = Mem::GM;
     bool write = false;
     uint16_t align = 1;
+    uint16_t granule = 1;
 };
 
 enum class SyncKind : uint8_t { None, SetFlag, WaitFlag, Barrier, QueueEnque, QueueDeque, QueueAlloc, QueueFree };
@@ -71,12 +73,12 @@ struct Instr {
     uint16_t lenAlign = 1;
     const void* caller = nullptr;
 
-    Instr& Read(Mem m, const void* a, uint64_t n, uint16_t align = 1) {
-        if (nacc < 4) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, false, align};
+    Instr& Read(Mem m, const void* a, uint64_t n, uint16_t align = 1, uint16_t granule = 1) {
+        if (nacc < 4) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, false, align, granule};
         return *this;
     }
-    Instr& Write(Mem m, const void* a, uint64_t n, uint16_t align = 1) {
-        if (nacc < 4) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, true, align};
+    Instr& Write(Mem m, const void* a, uint64_t n, uint16_t align = 1, uint16_t granule = 1) {
+        if (nacc < 4) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, true, align, granule};
         return *this;
     }
 };

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "akg/vec.h"
+#include "basic_api/kernel_operator_vec_mask_intf.h"
 #include "basic_api/kernel_struct_unary.h"
 #include "basic_api/kernel_tensor.h"
 
@@ -13,7 +14,10 @@
                       const int32_t& count) {                                                                 \
         static_assert(akg::sim::kOneOf<T, __VA_ARGS__>, #NAME ": data type not supported on this SoC");       \
         akg::sim::VecShape s = akg::sim::CountShape(count);                                                   \
-        if (!isSetMask) s.mode = akg::sim::VecShape::Mode::Register;                                          \
+        if (!isSetMask) {                                                                                     \
+            s.mode = akg::sim::VecShape::Mode::Register;                                                      \
+            akg::sim::MaskRequireCounter(#NAME, AKG_CALLER);                                                  \
+        }                                                                                                     \
         akg::sim::VecRun<T, T>(akg::sim::VecOp::NAME, #NAME, dst.Data(), src.Data(), nullptr,                 \
                                static_cast<T>(scalarValue), s, AKG_CALLER);                                   \
     }                                                                                                         \

@@ -4,17 +4,23 @@
 #include "akg/sim.h"
 
 namespace akg::sim {
+// Raw register write (set_vector_mask): the caller does not say which mode the value is for.
 void MaskSet(uint64_t high, uint64_t low, uint32_t elemBits, bool counter);
+// SetVectorMask<T, mode>: the value is a Normal-mode lane mask or a Counter-mode element count.
+void MaskSetApi(uint64_t high, uint64_t low, uint32_t elemBits, bool counter);
 void MaskSetLen(int32_t len, uint32_t elemBits, bool counter);
 void MaskMode(bool counter);
 void MaskReset();
+// A count-form API called with isSetMask = false takes its element count from the mask register,
+// which only Counter mode provides.
+void MaskRequireCounter(const char* api, const void* caller);
 }  // namespace akg::sim
 
 namespace AscendC {
 
 template <typename T, MaskMode mode = MaskMode::NORMAL>
 __aicore__ static inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
-    akg::sim::MaskSet(maskHigh, maskLow, sizeof(T) * 8, mode == MaskMode::COUNTER);
+    akg::sim::MaskSetApi(maskHigh, maskLow, sizeof(T) * 8, mode == MaskMode::COUNTER);
 }
 template <typename T, MaskMode mode = MaskMode::NORMAL>
 __aicore__ static inline void SetVectorMask(int32_t len) {

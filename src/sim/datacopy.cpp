@@ -67,6 +67,19 @@ void CheckBlockCount(const char* api, uint32_t blockCount, const void* caller) {
                                                kMaxBlockCount));
 }
 
+// DataCopyPad (both directions): blockLen is in bytes, at most 2097151, and a whole number of elements.
+constexpr uint64_t kMaxPadBlockLen = 2097151;
+void CheckPadBlockLen(uint64_t blockBytes, uint64_t elemSize, const void* caller) {
+    if (blockBytes > kMaxPadBlockLen)
+        Diag("DMA_PARAM_RANGE", caller,
+             Format("DataCopyPad blockLen %lu exceeds the maximum %lu bytes", static_cast<unsigned long>(blockBytes),
+                    static_cast<unsigned long>(kMaxPadBlockLen)));
+    if (elemSize && blockBytes % elemSize)
+        Diag("DMA_PARAM_RANGE", caller,
+             Format("DataCopyPad blockLen %lu is not a multiple of the element size %lu",
+                    static_cast<unsigned long>(blockBytes), static_cast<unsigned long>(elemSize)));
+}
+
 }  // namespace
 
 void DmaCopy(const DmaSpec& s, const void* caller) {
@@ -78,7 +91,9 @@ void DmaCopy(const DmaSpec& s, const void* caller) {
     Instr in;
     in.api = s.api;
     in.pipe = DmaPipe(s.dstMem, s.srcMem);
-    in.Read(s.srcMem, s.src, srcSpan, s.srcAlign).Write(s.dstMem, s.dst, dstSpan, s.dstAlign);
+    in.caller = caller;
+    // DataCopy moves whole 32-byte blocks: it cannot stop inside the last one.
+    in.Read(s.srcMem, s.src, srcSpan, s.srcAlign, 32).Write(s.dstMem, s.dst, dstSpan, s.dstAlign, 32);
     in.bytes = uint64_t(s.blockCount) * block;
     in.requestedBytes = s.blockBytes;
     in.lenAlign = s.lenAlign;
@@ -99,10 +114,7 @@ void DmaCopy(const DmaSpec& s, const void* caller) {
 void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
     CheckBlockCount("DataCopyPad", s.blockCount, caller);
     const uint64_t es = s.elemSize;
-    if (s.blockBytes % es)
-        Diag("DMA_PARAM_RANGE", caller,
-             Format("DataCopyPad blockLen %lu is not a multiple of the element size %lu",
-                    static_cast<unsigned long>(s.blockBytes), static_cast<unsigned long>(es)));
+    CheckPadBlockLen(s.blockBytes, es, caller);
     if (s.leftPad * es > 32 || s.rightPad * es > 32)
         Diag("DMA_PARAM_RANGE", caller,
              Format("DataCopyPad padding of %u/%u elements exceeds 32 bytes on a side", s.leftPad, s.rightPad));
@@ -115,6 +127,7 @@ void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
     Instr in;
     in.api = "DataCopyPad";
     in.pipe = Pipe::MTE2;
+    in.caller = caller;
     in.Read(Mem::GM, s.src, srcSpan, 1).Write(dstMem, s.dst, dstSpan, 32);
     in.bytes = uint64_t(s.blockCount) * s.blockBytes;
     in.elements = in.bytes / es;
@@ -146,8 +159,9 @@ void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
         uint64_t used = left + s.blockBytes + right;
         uint64_t dummy = dstBlock - used;
         if (dummy == 0) continue;
-        if (s.leftPad == 0 && s.rightPad == 0 && !s.isPad) {
-            // Documented: without padding the dummy tail repeats the block's first element.
+        if (s.leftPad == 0 && s.rightPad == 0) {
+            // Documented: without left/right padding the dummy tail repeats the block's first
+            // element, whether or not isPad is set.
             uint64_t first = 0;
             std::memcpy(&first, sb, es);
             fill(db + used, dummy, true, first);
@@ -160,6 +174,7 @@ void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
 void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uint64_t blockBytes, uint64_t srcGapBlocks,
                uint64_t dstGapBytes, Mem srcMem, const void* caller) {
     CheckBlockCount("DataCopyPad", blockCount, caller);
+    CheckPadBlockLen(blockBytes, DTypeSize(dtype), caller);
     const uint64_t srcStep = Align32(blockBytes) + srcGapBlocks * 32;
     const uint64_t dstStep = blockBytes + dstGapBytes;
     uint64_t srcSpan = blockCount ? (blockCount - 1) * srcStep + blockBytes : 0;
@@ -168,6 +183,7 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
     Instr in;
     in.api = "DataCopyPad";
     in.pipe = Pipe::MTE3;
+    in.caller = caller;
     in.Read(srcMem, src, srcSpan, 32).Write(Mem::GM, dst, dstSpan, 1);
     in.bytes = uint64_t(blockCount) * blockBytes;
     in.elements = in.bytes / DTypeSize(dtype);

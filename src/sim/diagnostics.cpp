@@ -34,13 +34,27 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"FLAG_WAIT_UNSET", "sync", true, "WaitFlag with no matching SetFlag before it (the device waits forever)"},
         {"FLAG_SET_TWICE", "sync", false, "SetFlag twice on the same event and id without a WaitFlag in between"},
         {"FLAG_LEFT_SET", "sync", false, "a SetFlag is never waited for before the kernel ends"},
-        {"EVENT_ID_RANGE", "sync", true, "an event id outside 0..7"},
+        {"EVENT_ID_RANGE", "sync", true,
+         "an event id outside 0..7 (0..15 for cross-core flags), no free id for AllocEventID, or a raw flag between "
+         "two pipes that share no hardware event"},
         {"DEADLOCK", "multicore", true, "every remaining core waits for another and none can proceed"},
         // API usage
         {"CAST_ROUNDMODE_UNSUPPORTED", "api", false, "Cast with a rounding mode the hardware does not offer for this type pair"},
-        {"VEC_MASK_MODE", "api", false, "an API relies on the mask register in a mode it does not support"},
+        {"VEC_MASK_MODE", "api", false,
+         "an API takes its mask from the mask register (isSetMask = false) in a mask mode the register was not set "
+         "for: a Counter-mode count read in Normal mode, a Normal-mode lane mask read as a count, or a count-form "
+         "call outside Counter mode"},
         {"VEC_COUNT_RANGE", "api", false, "an element count or repeat parameter outside the range the API accepts"},
         {"DMA_PARAM_RANGE", "api", false, "a DataCopy parameter outside the range the API accepts"},
+        {"VEC_UNSUPPORTED", "api", false,
+         "a vector API is called with a mode its data type or form does not support on this SoC (CMPMODE other "
+         "than EQ for int32_t, SELMODE, ReduceOrder, GatherMask pattern, TransposeType, an A2/A3-unsupported form)"},
+        {"VEC_COUNT_UNALIGNED", "api", false,
+         "a count-form Compare/Compares count is not a multiple of 256 bytes; the partial last repeat is not computed"},
+        {"VEC_TMP_BUFFER_SMALL", "api", false,
+         "a sharedTmpBuffer / work tensor is smaller than the size the API documents for these arguments"},
+        {"VEC_GATHER_OFFSET_MISALIGNED", "api", false,
+         "a Gather byte offset (srcBaseAddr + srcOffset) is not a multiple of the element size"},
     };
     return catalog;
 }

@@ -27,8 +27,11 @@ std::vector<GmMapping> g_gm;
 size_t RoundPages(size_t n) { return (n + kPage - 1) / kPage * kPage; }
 }  // namespace
 
+// torch_npu's caching allocator: 32 extra bytes, rounded up to 512.
+size_t DeviceAllocationBytes(size_t bytes) { return (bytes + 32 + 511) / 512 * 512; }
+
 void* GmAlloc(size_t bytes, const std::string& name) {
-    size_t data = RoundPages(std::max<size_t>(bytes, 1));
+    size_t data = RoundPages(DeviceAllocationBytes(bytes));
     size_t total = data + 2 * kPage;
     auto* map = static_cast<uint8_t*>(mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
     if (map == MAP_FAILED) return nullptr;
@@ -37,7 +40,8 @@ void* GmAlloc(size_t bytes, const std::string& name) {
     uint8_t* p = map + kPage;
     std::memset(p + bytes, kGmSlackPoison, data - bytes);
     GmRegion r{reinterpret_cast<uintptr_t>(p), reinterpret_cast<uintptr_t>(p + bytes),
-               reinterpret_cast<uintptr_t>(p + data), name};
+               reinterpret_cast<uintptr_t>(p + DeviceAllocationBytes(bytes)), reinterpret_cast<uintptr_t>(p + data),
+               reinterpret_cast<uintptr_t>(p + bytes), name};
     g_gm.push_back({map, total, r});
     return p;
 }
@@ -50,15 +54,17 @@ void GmFreeAll() {
 std::vector<Diagnostic> GmCheckSlack() {
     std::vector<Diagnostic> out;
     for (auto& m : g_gm) {
-        auto* p = reinterpret_cast<const uint8_t*>(m.region.end);
+        // Bytes a checked API write was allowed to reach are not a raw-pointer overrun.
+        auto* p = reinterpret_cast<const uint8_t*>(std::max(m.region.end, m.region.writtenEnd));
         auto* e = reinterpret_cast<const uint8_t*>(m.region.slackEnd);
         for (const uint8_t* q = p; q < e; ++q) {
             if (*q != kGmSlackPoison) {
                 Diagnostic d;
                 d.code = "GM_WRITE_OOB";
                 d.category = "memory";
-                d.message = Format("a raw pointer wrote %zu bytes past the end of GM tensor '%s'", size_t(q - p) + 1,
-                                   m.region.name.c_str());
+                d.message = Format("a raw pointer wrote past the end of GM tensor '%s' (at byte %zu of a %zu-byte tensor)",
+                                   m.region.name.c_str(), size_t(q - reinterpret_cast<const uint8_t*>(m.region.begin)),
+                                   size_t(m.region.end - m.region.begin));
                 out.push_back(d);
                 break;
             }
@@ -67,7 +73,7 @@ std::vector<Diagnostic> GmCheckSlack() {
     return out;
 }
 
-const GmRegion* FindGm(uintptr_t addr) {
+GmRegion* FindGm(uintptr_t addr) {
     for (auto& m : g_gm)
         if (addr >= m.region.begin && addr < m.region.slackEnd) return &m.region;
     return nullptr;

@@ -135,11 +135,14 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
             if (!blocked) break;
             if (!rt.aborting) {
                 std::string who;
+                const void* where = nullptr;  // the first waiting core's call site
                 for (auto& c : rt.cores)
-                    if (c->state == CoreState::Blocked)
+                    if (c->state == CoreState::Blocked) {
                         who += Format("%score %d waits in %s", who.empty() ? "" : ", ", c->idx, DescribeWait(*c).c_str());
+                        if (!where) where = c->waitCaller;
+                    }
                 rt.diags.push_back({"DEADLOCK", "every remaining core is waiting and none can proceed: " + who,
-                                    nullptr, -1, 1});
+                                    where, -1, 1});
                 result.deadlock = true;
                 rt.aborting = true;
             }

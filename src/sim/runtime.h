@@ -53,6 +53,9 @@ struct Core {
     // Registers.
     uint64_t maskLo = ~0ull, maskHi = ~0ull;
     bool counterMode = false;
+    // How the mask register was last written: by a Normal-mode lane mask, by an element count for
+    // Counter mode, or by a raw intrinsic that does not say (VEC_MASK_MODE checks the first two).
+    enum class MaskKind : uint8_t { Normal, Counter, Raw } maskKind = MaskKind::Normal;
     AtomicOp atomic = AtomicOp::None;
     DType atomicType = DType::F32;
     float deqScale = 1.0f;
@@ -67,13 +70,19 @@ struct Core {
     // Cross-core waiting.
     enum class Wait : uint8_t { None, SyncAll, CrossFlag } waitKind = Wait::None;
     uint32_t waitArg = 0;
+    const void* waitCaller = nullptr;  // the call site the core waits in (DEADLOCK's location)
     uint32_t syncAllGeneration = 0;
 };
 
+// A GM tensor. On the device, torch_npu's caching allocator gives every tensor size + 32 bytes
+// rounded up to 512, so kernels that read (or, with whole-block DataCopy, write) a little past
+// the end touch their own allocation and work; reaching beyond that is a real out-of-bounds.
 struct GmRegion {
     uintptr_t begin;
-    uintptr_t end;       // one past the last byte of the tensor
-    uintptr_t slackEnd;  // end of the readable allocation (page-rounded)
+    uintptr_t end;        // one past the last byte of the tensor
+    uintptr_t deviceEnd;  // end of what the device allocator would have reserved
+    uintptr_t slackEnd;   // end of the mapped memory (page-rounded, guard page after)
+    uintptr_t writtenEnd; // furthest byte a checked API write reached (for the slack scan)
     std::string name;
 };
 
@@ -111,7 +120,7 @@ inline Core& Cur() { return *Rt().cur; }
 // Memory.
 uint8_t* LocalMem(Core& c, Mem m);
 uint32_t MemCapacity(Mem m);
-const GmRegion* FindGm(uintptr_t addr);
+GmRegion* FindGm(uintptr_t addr);
 const LocalBuffer* FindLocalBuffer(const Core& c, uintptr_t addr);
 Mem LocalMemOfAddress(const Core& c, uintptr_t addr);
 void ResetCoreMemory(Core& c);

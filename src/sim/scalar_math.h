@@ -37,16 +37,22 @@ inline T Narrow(W v) {
 }
 
 // IEEE maximum/minimum that propagate NaN, like the vector unit's vmax/vmin on float data.
+// Signed zeros are ordered (-0 < +0): the documented boundary tables give Max(0.0, -0.0) = 0.0
+// and Min(0.0, -0.0) = -0.0 whatever the operand order.
 template <typename W>
 inline W MaxOf(W a, W b) {
-    if constexpr (std::is_floating_point_v<W>)
+    if constexpr (std::is_floating_point_v<W>) {
         if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<W>::quiet_NaN();
+        if (a == 0 && b == 0) return std::signbit(a) ? b : a;
+    }
     return a > b ? a : b;
 }
 template <typename W>
 inline W MinOf(W a, W b) {
-    if constexpr (std::is_floating_point_v<W>)
+    if constexpr (std::is_floating_point_v<W>) {
         if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<W>::quiet_NaN();
+        if (a == 0 && b == 0) return std::signbit(a) ? a : b;
+    }
     return a < b ? a : b;
 }
 

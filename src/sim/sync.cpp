@@ -121,6 +121,7 @@ void Barrier(const char* api, uint32_t participants, const void* caller) {
     Core& c = Cur();
     c.waitKind = Core::Wait::SyncAll;
     c.waitArg = generation;
+    c.waitCaller = caller;
     BlockCurrentCore();
 }
 
@@ -152,19 +153,19 @@ void SyncWaitFlag(HardEvent evt, int32_t id, const void* caller) {
 
 void SyncSetFlagPipes(pipe_t src, pipe_t dst, int32_t id, const void* caller) {
     HardEvent e;
-    if (!EventOfPipes(ToPipe(src), ToPipe(dst), &e)) {
-        Diag("EVENT_ID_RANGE", caller, Format("set_flag between pipes %d and %d, which share no hardware event", src, dst));
-        return;
-    }
+    if (!EventOfPipes(ToPipe(src), ToPipe(dst), &e))
+        Fatal("EVENT_ID_RANGE", caller,
+              Format("set_flag between pipes %d and %d, which share no hardware event (the device would wait forever)",
+                     src, dst));
     SyncSetFlag(e, id, caller);
 }
 
 void SyncWaitFlagPipes(pipe_t src, pipe_t dst, int32_t id, const void* caller) {
     HardEvent e;
-    if (!EventOfPipes(ToPipe(src), ToPipe(dst), &e)) {
-        Diag("EVENT_ID_RANGE", caller, Format("wait_flag between pipes %d and %d, which share no hardware event", src, dst));
-        return;
-    }
+    if (!EventOfPipes(ToPipe(src), ToPipe(dst), &e))
+        Fatal("EVENT_ID_RANGE", caller,
+              Format("wait_flag between pipes %d and %d, which share no hardware event (the device would wait forever)",
+                     src, dst));
     SyncWaitFlag(e, id, caller);
 }
 
@@ -223,6 +224,7 @@ void CrossCoreWait(uint16_t flagId, const void* caller) {
     while (c.crossCounter[flagId] == 0) {
         c.waitKind = Core::Wait::CrossFlag;
         c.waitArg = flagId;
+        c.waitCaller = caller;
         BlockCurrentCore();
     }
     --c.crossCounter[flagId];

@@ -34,10 +34,17 @@ void MaskSet(uint64_t high, uint64_t low, uint32_t elemBits, bool counter) {
         c.maskLo = low;
         c.maskHi = high;
     }
+    c.maskKind = Core::MaskKind::Raw;
+}
+
+void MaskSetApi(uint64_t high, uint64_t low, uint32_t elemBits, bool counter) {
+    MaskSet(high, low, elemBits, counter);
+    Cur().maskKind = counter ? Core::MaskKind::Counter : Core::MaskKind::Normal;
 }
 
 void MaskSetLen(int32_t len, uint32_t elemBits, bool counter) {
     Core& c = Cur();
+    c.maskKind = counter ? Core::MaskKind::Counter : Core::MaskKind::Normal;
     if (counter) {
         c.maskLo = uint64_t(len < 0 ? 0 : len);
         c.maskHi = 0;
@@ -55,6 +62,15 @@ void MaskReset() {
     Core& c = Cur();
     c.maskLo = ~0ull;
     c.maskHi = ~0ull;
+    c.maskKind = Core::MaskKind::Normal;
+}
+
+void MaskRequireCounter(const char* api, const void* caller) {
+    if (!Cur().counterMode)
+        Diag("VEC_MASK_MODE", caller,
+             Format("%s<T, false> in its count form takes the element count from the mask register, which needs "
+                    "Counter mode: call SetMaskCount() and SetVectorMask<T, MaskMode::COUNTER>(n) first",
+                    api));
 }
 
 void DeclareKernelType(int32_t type) { Rt().kernelType = type; }

@@ -33,14 +33,19 @@ template <typename D, typename S>
 D Convert(S v, RoundMode mode, float deqScale) {
     if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
         return static_cast<half>(static_cast<float>(v) * deqScale);
+    } else if constexpr (std::is_same_v<D, S>) {
+        // float -> float rounds to an integral value (CAST_NONE loses nothing, so it copies), and
+        // the documented boundary table gives -0 -> +0 for this conversion.
+        const long double x = static_cast<long double>(Widen(v));
+        const Wide<D> r = mode == RoundMode::CAST_NONE ? Widen(v) : static_cast<Wide<D>>(RoundIntegral(x, mode));
+        return Narrow<D>(r == 0 ? Wide<D>(0) : r);
     } else if constexpr (kIsFloat<D>) {
         const long double x = static_cast<long double>(Widen(v));
         if (mode == RoundMode::CAST_NONE || mode == RoundMode::CAST_RINT) {
             if constexpr (std::is_integral_v<S>) return RoundFloatTo<D>(x, RoundMode::CAST_RINT);
             else return Narrow<D>(Widen(v));  // round-to-nearest-even conversion
         }
-        if constexpr (std::is_same_v<D, S>) return Narrow<D>(static_cast<Wide<D>>(RoundIntegral(x, mode)));
-        else return RoundFloatTo<D>(x, mode);
+        return RoundFloatTo<D>(x, mode);
     } else if constexpr (kIsFloat<S>) {
         return RoundToInt<D>(static_cast<long double>(Widen(v)), mode == RoundMode::CAST_NONE ? RoundMode::CAST_RINT : mode);
     } else {

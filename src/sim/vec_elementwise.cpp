@@ -43,28 +43,62 @@ OpInfo InfoOf(VecOp op) {
     }
 }
 
+// Integer + - * wrap modulo 2^bits, as the vector unit does outside saturation mode (the documented
+// boundary tables: 32767 + 32767 = -2 for int16). Computed in unsigned arithmetic so that the
+// wrap is defined behaviour in C++ for every width.
+template <typename W>
+using WrapU = std::conditional_t<(sizeof(W) <= 4), uint32_t, uint64_t>;
+template <typename W>
+W AddW(W p, W q) {
+    if constexpr (std::is_integral_v<W>) return W(WrapU<W>(p) + WrapU<W>(q));
+    else return W(p + q);
+}
+template <typename W>
+W SubW(W p, W q) {
+    if constexpr (std::is_integral_v<W>) return W(WrapU<W>(p) - WrapU<W>(q));
+    else return W(p - q);
+}
+template <typename W>
+W MulW(W p, W q) {
+    if constexpr (std::is_integral_v<W>) return W(WrapU<W>(p) * WrapU<W>(q));
+    else return W(p * q);
+}
+
 // dst = OP(a, b, dst) in the element arithmetic of the vector unit. OP is a template argument
 // so that each instruction's loop compiles to straight-line (vectorisable) code.
 template <VecOp OP, typename D, typename S>
 D Apply(S a, S b, D d) {
     using W = Wide<S>;
     const W x = Widen(a), y = Widen(b);
-    if constexpr (OP == VecOp::Add || OP == VecOp::Adds) return Narrow<D>(W(x + y));
-    else if constexpr (OP == VecOp::Sub) return Narrow<D>(W(x - y));
-    else if constexpr (OP == VecOp::Mul || OP == VecOp::Muls) return Narrow<D>(W(x * y));
+    if constexpr (OP == VecOp::Add || OP == VecOp::Adds) return Narrow<D>(AddW<W>(x, y));
+    else if constexpr (OP == VecOp::Sub) return Narrow<D>(SubW<W>(x, y));
+    else if constexpr (OP == VecOp::Mul || OP == VecOp::Muls) return Narrow<D>(MulW<W>(x, y));
     else if constexpr (OP == VecOp::Div && kIsFloat<S>) return Narrow<D>(W(x / y));
     else if constexpr (OP == VecOp::Div) return Narrow<D>(W(y == 0 ? 0 : x / y));
     else if constexpr (OP == VecOp::Max || OP == VecOp::Maxs) return Narrow<D>(MaxOf<W>(x, y));
     else if constexpr (OP == VecOp::Min || OP == VecOp::Mins) return Narrow<D>(MinOf<W>(x, y));
-    else if constexpr (OP == VecOp::AddRelu) return Narrow<D>(MaxOf<W>(W(x + y), W(0)));
-    else if constexpr (OP == VecOp::SubRelu) return Narrow<D>(MaxOf<W>(W(x - y), W(0)));
-    else if constexpr (OP == VecOp::FusedMulAdd) return Narrow<D>(W(x * Widen(S(d)) + y));
-    else if constexpr (OP == VecOp::MulAddDst || OP == VecOp::Axpy)
-        return Narrow<D>(Wide<D>(Widen(d) + Wide<D>(x) * Wide<D>(y)));
-    else if constexpr (OP == VecOp::LeakyRelu) return Narrow<D>(x >= W(0) ? x : W(x * y));
+    else if constexpr (OP == VecOp::AddRelu) return Narrow<D>(MaxOf<W>(AddW<W>(x, y), W(0)));
+    else if constexpr (OP == VecOp::SubRelu) return Narrow<D>(MaxOf<W>(SubW<W>(x, y), W(0)));
+    // The multiply-add instructions are not fused: the product is rounded to the destination
+    // type first (the documented boundary tables list this intermediate, and its saturation for
+    // half outputs), then the sum is rounded again.
+    else if constexpr (OP == VecOp::FusedMulAdd)
+        return Narrow<D>(W(Widen(Narrow<S>(W(x * Widen(S(d))))) + y));
+    else if constexpr (OP == VecOp::MulAddDst || OP == VecOp::Axpy) {
+        const D prod = Narrow<D>(Wide<D>(Wide<D>(x) * Wide<D>(y)));
+        return Narrow<D>(Wide<D>(Widen(d) + Widen(prod)));
+    }
+    // Negative inputs, including -0.0, are scaled (documented: LeakyRelu(-0.0, MIN) = +0.0).
+    else if constexpr (OP == VecOp::LeakyRelu) {
+        if constexpr (kIsFloat<S>) return Narrow<D>(!std::signbit(x) ? x : W(x * y));
+        else return Narrow<D>(x >= W(0) ? x : MulW<W>(x, y));
+    }
     else if constexpr (OP == VecOp::Duplicate) return Narrow<D>(y);
     else if constexpr (OP == VecOp::Relu) return Narrow<D>(MaxOf<W>(x, W(0)));
-    else if constexpr (OP == VecOp::Neg) return Narrow<D>(W(-x));
+    else if constexpr (OP == VecOp::Neg) {
+        if constexpr (std::is_integral_v<W>) return Narrow<D>(SubW<W>(W(0), x));
+        else return Narrow<D>(W(-x));
+    }
     else if constexpr (kIsFloat<S>) {
         if constexpr (OP == VecOp::Exp) return Narrow<D>(W(std::exp(x)));
         else if constexpr (OP == VecOp::Ln) return Narrow<D>(W(std::log(x)));

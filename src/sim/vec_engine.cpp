@@ -15,8 +15,12 @@ void ContinuousMask(Iteration& it, uint64_t n) {
 }
 }  // namespace
 
+// Besides resolving the shape, this models what the API does to the core's mask registers, as
+// the CANN implementation does: an API that sets the mask itself (isSetMask = true) leaves its
+// mask in the register, and the count form runs in Counter mode and then restores Normal mode and
+// the all-ones mask (SetMaskCount ... ResetMask, SetMaskNorm).
 Iteration Resolve(const VecShape& s, uint32_t widest, const void* caller) {
-    const Core& c = Cur();
+    Core& c = Cur();
     Iteration it;
     it.lanes = 256 / widest;
     it.repeats = s.repeat;
@@ -29,8 +33,20 @@ Iteration Resolve(const VecShape& s, uint32_t widest, const void* caller) {
             } else {
                 it.count = s.count;
             }
+            c.counterMode = false;
+            c.maskLo = c.maskHi = ~0ull;
+            c.maskKind = Core::MaskKind::Normal;
             break;
         case VecShape::Mode::Register:
+            if (c.counterMode && c.maskKind == Core::MaskKind::Normal)
+                Diag("VEC_MASK_MODE", caller,
+                     "the core is in Counter mode, so the mask register is read as an element count, but it was "
+                     "last set as a Normal-mode lane mask (SetVectorMask<T, MaskMode::NORMAL>, ResetMask or an "
+                     "API's own mask); set the count with SetVectorMask<T, MaskMode::COUNTER>(n)");
+            else if (!c.counterMode && c.maskKind == Core::MaskKind::Counter)
+                Diag("VEC_MASK_MODE", caller,
+                     "the mask register holds an element count (SetVectorMask<T, MaskMode::COUNTER>) but the core is "
+                     "in Normal mode, where it is read as a lane mask; call SetMaskCount() first");
             if (c.counterMode) {
                 it.counter = true;
                 it.count = c.maskLo;
@@ -42,17 +58,27 @@ Iteration Resolve(const VecShape& s, uint32_t widest, const void* caller) {
             if (c.counterMode) {
                 it.counter = true;
                 it.count = s.count;
+                c.maskLo = s.count;
+                c.maskHi = 0;
+                c.maskKind = Core::MaskKind::Counter;
             } else {
                 ContinuousMask(it, s.count);
+                c.maskLo = it.mask[0];
+                c.maskHi = it.mask[1];
+                c.maskKind = Core::MaskKind::Normal;
             }
             break;
         case VecShape::Mode::Bits:
             if (c.counterMode) {
                 it.counter = true;
                 it.count = s.mask[0];
+                c.maskKind = Core::MaskKind::Counter;
             } else {
                 NormalMask(it, s.mask[0], s.mask[1]);
+                c.maskKind = Core::MaskKind::Normal;
             }
+            c.maskLo = s.mask[0];
+            c.maskHi = s.mask[1];
             break;
     }
     return it;

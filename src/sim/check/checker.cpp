@@ -1,5 +1,7 @@
 // The checker: every instruction's memory accesses are validated against the rules the hardware
 // and toolchain enforce before the instruction's effect is applied (design §2).
+#include <algorithm>
+
 #include "sim/runtime.h"
 
 namespace akg::sim {
@@ -8,28 +10,30 @@ namespace {
 
 void CheckGm(const Instr& in, const Access& a) {
     const char* code = a.write ? "GM_WRITE_OOB" : "GM_READ_OOB";
-    const GmRegion* r = FindGm(a.addr);
+    const char* verb = a.write ? "writes" : "reads";
+    GmRegion* r = FindGm(a.addr);
     if (!r)
         Fatal(code, in.caller,
-              Format("%s %s GM at 0x%lx, which is not inside any tensor of this launch", in.api,
-                     a.write ? "writes" : "reads", static_cast<unsigned long>(a.addr)));
-    uintptr_t end = a.addr + a.bytes;
+              Format("%s %s GM at 0x%lx, which is not inside any tensor of this launch", in.api, verb,
+                     static_cast<unsigned long>(a.addr)));
+    const uintptr_t end = a.addr + a.bytes;
+    const unsigned long off = a.addr - r->begin, size = r->end - r->begin;
     if (end > r->slackEnd)
         Fatal(code, in.caller,
-              Format("%s %s %lu bytes at offset %lu of GM tensor '%s' (%lu bytes): runs off the allocation", in.api,
-                     a.write ? "writes" : "reads", static_cast<unsigned long>(a.bytes),
-                     static_cast<unsigned long>(a.addr - r->begin), r->name.c_str(),
-                     static_cast<unsigned long>(r->end - r->begin)));
-    if (end > r->end)
+              Format("%s %s %lu bytes at offset %lu of GM tensor '%s' (%lu bytes): far past its end", in.api, verb,
+                     static_cast<unsigned long>(a.bytes), off, r->name.c_str(), size));
+    // Reads may touch the tensor's whole device allocation; writes may only round the tensor up
+    // to the unit the API moves (a whole 32-byte block for DataCopy).
+    const uintptr_t limit = a.write ? r->begin + (size + a.granule - 1) / a.granule * a.granule : r->deviceEnd;
+    if (end > limit)
         Diag(code, in.caller,
-             Format("%s %s %lu bytes at offset %lu of GM tensor '%s', which has only %lu bytes", in.api,
-                    a.write ? "writes" : "reads", static_cast<unsigned long>(a.bytes),
-                    static_cast<unsigned long>(a.addr - r->begin), r->name.c_str(),
-                    static_cast<unsigned long>(r->end - r->begin)));
+             Format("%s %s %lu bytes at offset %lu of GM tensor '%s', which has only %lu bytes", in.api, verb,
+                    static_cast<unsigned long>(a.bytes), off, r->name.c_str(), size));
+    if (a.write) r->writtenEnd = std::max(r->writtenEnd, std::min(end, limit));
     if (a.align > 1 && a.addr % a.align)
         Diag("GM_ADDR_MISALIGNED", in.caller,
-             Format("%s: GM address at offset %lu of '%s' is not %u-byte aligned", in.api,
-                    static_cast<unsigned long>(a.addr - r->begin), r->name.c_str(), a.align));
+             Format("%s: GM address at offset %lu of '%s' is not %u-byte aligned", in.api, off, r->name.c_str(),
+                    a.align));
 }
 
 void CheckLocal(const Instr& in, const Access& a) {

@@ -1,0 +1,663 @@
+// One negative test per diagnostic code of the catalog (src/sim/diagnostics.cpp), named after the
+// code: a small kernel breaks exactly that rule, the code fires once with the location of the
+// offending line, its category and fatality match the catalog, and the corrected kernel is clean.
+// Then: fatal unwinding across cores, deadlock reporting, and determinism.
+// Kernels are built with -O1 by the operator builder, which does not turn calls in tail position
+// into jumps; this file is compiled with the project's -O2, where a tail-called API would see the
+// kernel's caller as its return address and report that as the location. Build it like a kernel.
+#pragma GCC optimize("no-optimize-sibling-calls")
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "kernel_operator.h"
+#include "sim/kernel_harness.h"
+
+using namespace AscendC;
+using akg::test::GmBuffer;
+using akg::test::KernelRun;
+using akg::test::RunKernel;
+
+// Captures the current line into `var`; written on the same line as the offending call.
+#define MARK(var) var = __LINE__
+
+namespace {
+
+std::string LineOf(int line) { return "diagnostics_test.cpp:" + std::to_string(line); }
+bool EndsWith(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The run raised exactly one diagnostic, `code`, at `line` of this file, with the catalog's
+// category, and stopped or continued as the catalog says.
+void ExpectOnly(const KernelRun& run, const std::string& code, int line) {
+    const akg::sim::DiagnosticInfo* info = akg::sim::FindDiagnostic(code);
+    ASSERT_NE(info, nullptr) << code << " is not in the catalog";
+    ASSERT_EQ(run.result.diagnostics.size(), 1u) << run.Codes();
+    const auto& d = run.result.diagnostics[0];
+    EXPECT_EQ(d.code, code) << run.Codes();
+    EXPECT_EQ(d.category, info->category);
+    EXPECT_TRUE(EndsWith(d.location, LineOf(line))) << "location '" << d.location << "', want line " << line;
+    EXPECT_FALSE(d.message.empty());
+    EXPECT_GE(d.count, 1u);
+    EXPECT_EQ(run.result.completed, !info->fatal) << code << (info->fatal ? " must stop the run" : " must not stop");
+}
+
+void ExpectClean(const KernelRun& run) {
+    EXPECT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_FALSE(run.result.deadlock);
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+}
+
+// Runs `kernel(bad, &line)` broken and corrected.
+template <typename K>
+void CheckRule(const std::string& code, K kernel, uint32_t blockDim = 1) {
+    int line = 0;
+    KernelRun bad = RunKernel(blockDim, [&] { kernel(true, &line); });
+    ASSERT_NE(line, 0) << "the kernel never reached the offending line";
+    ExpectOnly(bad, code, line);
+    int unused = 0;
+    KernelRun good = RunKernel(blockDim, [&] { kernel(false, &unused); });
+    ExpectClean(good);
+}
+
+}  // namespace
+
+// ---- memory ----
+
+TEST(Diagnostics, LOCAL_CAPACITY) {
+    CheckRule("LOCAL_CAPACITY", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 128 * 1024);
+        MARK(*line); pipe.InitBuffer(b, bad ? 96 * 1024 : 32 * 1024);  // UB holds 192 KiB
+    });
+}
+
+TEST(Diagnostics, LOCAL_OOB) {
+    CheckRule("LOCAL_OOB", [](bool bad, int* line) {
+        // Static tensor programming: a tensor placed near the end of UB.
+        LocalTensor<float> t(TPosition::VECCALC, bad ? 196608 - 128 : 196608 - 256, 64);
+        MARK(*line); Duplicate(t, 1.0f, 64);
+    });
+    // An uninitialised tensor points nowhere.
+    int line = 0;
+    auto run = RunKernel(1, [&] {
+        LocalTensor<float> t;
+        MARK(line); Duplicate(t, 1.0f, 64);
+    });
+    ExpectOnly(run, "LOCAL_OOB", line);
+}
+
+TEST(Diagnostics, LOCAL_BUFFER_OVERRUN) {
+    CheckRule("LOCAL_BUFFER_OVERRUN", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 256);
+        pipe.InitBuffer(b, 256);
+        auto t = a.Get<float>();
+        MARK(*line); Duplicate(t, 1.0f, bad ? 96 : 64);  // 96 floats run into the next TBuf
+    });
+}
+
+TEST(Diagnostics, GM_READ_OOB) {
+    akg::test::GmScope scope;
+    GmBuffer<float> g(64, "x");
+    CheckRule("GM_READ_OOB", [&](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 8192);
+        GlobalTensor<float> gt;
+        gt.SetGlobalBuffer((__gm__ float*)g.addr(), 64);
+        MARK(*line); DataCopy(b.Get<float>(), gt, bad ? 2048 : 64);  // 8 KiB from a 256-byte tensor
+    });
+}
+
+TEST(Diagnostics, GM_WRITE_OOB) {
+    akg::test::GmScope scope;
+    GmBuffer<float> g(64, "y");
+    CheckRule("GM_WRITE_OOB", [&](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 8192);
+        auto t = b.Get<float>();
+        Duplicate(t, 0.0f, 2048);
+        GlobalTensor<float> gt;
+        gt.SetGlobalBuffer((__gm__ float*)g.addr(), 64);
+        MARK(*line); DataCopy(gt, t, bad ? 2048 : 64);
+    });
+}
+
+// An overrun that stays inside the last page of the tensor's allocation is reported, but the run
+// continues (nothing outside the simulated device is touched), so every such overrun is seen.
+TEST(Diagnostics, GM_WRITE_OOB_InsideThePageIsReportedAndTheRunContinues) {
+    akg::test::GmScope scope;
+    GmBuffer<float> g(60, "z");
+    int line = 0;
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 512);
+        auto t = b.Get<float>();
+        Duplicate(t, 0.0f, 128);
+        GlobalTensor<float> gt;
+        gt.SetGlobalBuffer((__gm__ float*)g.addr(), 60);
+        MARK(line); DataCopy(gt, t, 128);  // 68 floats past the end
+    });
+    ASSERT_EQ(run.result.diagnostics.size(), 1u) << run.Codes();
+    EXPECT_EQ(run.result.diagnostics[0].code, "GM_WRITE_OOB");
+    EXPECT_TRUE(EndsWith(run.result.diagnostics[0].location, LineOf(line)));
+    EXPECT_TRUE(run.result.completed);
+}
+
+TEST(Diagnostics, TBUF_GET_OVERSIZE) {
+    CheckRule("TBUF_GET_OVERSIZE", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        MARK(*line); auto t = b.Get<float>(bad ? 128 : 64);
+        (void)t;
+    });
+    CheckRule("TBUF_GET_OVERSIZE", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        MARK(*line); auto t = b.GetWithOffset<float>(bad ? 48 : 32, 128);
+        (void)t;
+    });
+}
+
+// ---- alignment ----
+
+TEST(Diagnostics, LOCAL_ADDR_MISALIGNED) {
+    CheckRule("LOCAL_ADDR_MISALIGNED", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 512);
+        auto t = b.Get<float>();
+        MARK(*line); Duplicate(t[bad ? 4 : 8], 1.0f, 8);  // 16 bytes into the buffer
+    });
+}
+
+TEST(Diagnostics, GM_ADDR_MISALIGNED) {
+    akg::test::GmScope scope;
+    GmBuffer<half> g(64, "h");
+    CheckRule("GM_ADDR_MISALIGNED", [&](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 64);
+        GlobalTensor<half> gt;
+        gt.SetGlobalBuffer((__gm__ half*)(g.addr() + (bad ? 1 : 2)), 32);
+        MARK(*line); DataCopy(b.Get<half>(), gt, 16);
+    });
+}
+
+TEST(Diagnostics, DMA_LEN_MISALIGNED) {
+    akg::test::GmScope scope;
+    GmBuffer<float> g(64, "f");
+    CheckRule("DMA_LEN_MISALIGNED", [&](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        GlobalTensor<float> gt;
+        gt.SetGlobalBuffer((__gm__ float*)g.addr(), 64);
+        MARK(*line); DataCopy(b.Get<float>(), gt, bad ? 20 : 16);  // 80 bytes is not whole blocks
+    });
+}
+
+// ---- queue protocol ----
+
+TEST(Diagnostics, QUE_NOT_INITIALIZED) {
+    CheckRule("QUE_NOT_INITIALIZED", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;
+        if (!bad) pipe.InitBuffer(q, 1, 256);
+        MARK(*line); auto t = q.AllocTensor<float>();
+        q.FreeTensor(t);
+    });
+}
+
+TEST(Diagnostics, QUE_TOO_MANY_BUFFERS) {
+    CheckRule("QUE_TOO_MANY_BUFFERS", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;
+        MARK(*line); pipe.InitBuffer(q, bad ? 9 : 8, 256);
+    });
+}
+
+TEST(Diagnostics, QUE_ALLOC_EXHAUSTED) {
+    CheckRule("QUE_ALLOC_EXHAUSTED", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 2> q;
+        pipe.InitBuffer(q, 2, 256);
+        auto a = q.AllocTensor<float>();
+        auto b = q.AllocTensor<float>();
+        if (!bad) q.FreeTensor(a);
+        MARK(*line); auto c = q.AllocTensor<float>();
+        q.FreeTensor(b);
+        q.FreeTensor(c);
+    });
+}
+
+TEST(Diagnostics, QUE_ENQUE_FOREIGN) {
+    CheckRule("QUE_ENQUE_FOREIGN", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(q, 1, 256);
+        pipe.InitBuffer(b, 256);
+        auto mine = q.AllocTensor<float>();
+        auto other = b.Get<float>();
+        MARK(*line); q.EnQue(bad ? other : mine);
+        auto t = q.DeQue<float>();
+        q.FreeTensor(t);
+    });
+}
+
+TEST(Diagnostics, QUE_ENQUE_OVERFLOW) {
+    CheckRule("QUE_ENQUE_OVERFLOW", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;  // depth 1 with two buffers: the usual double buffering
+        pipe.InitBuffer(q, 2, 256);
+        auto a = q.AllocTensor<float>();
+        auto b = q.AllocTensor<float>();
+        q.EnQue(a);
+        if (!bad) q.FreeTensor(a = q.DeQue<float>());
+        MARK(*line); q.EnQue(b);  // a second EnQue before the first DeQue
+        if (bad) q.FreeTensor(a = q.DeQue<float>());
+        q.FreeTensor(b = q.DeQue<float>());
+    });
+}
+
+TEST(Diagnostics, QUE_DEQUE_EMPTY) {
+    CheckRule("QUE_DEQUE_EMPTY", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;
+        pipe.InitBuffer(q, 1, 256);
+        auto a = q.AllocTensor<float>();
+        if (!bad) q.EnQue(a);
+        MARK(*line); auto t = q.DeQue<float>();
+        q.FreeTensor(t);
+    });
+}
+
+TEST(Diagnostics, QUE_FREE_FOREIGN) {
+    CheckRule("QUE_FREE_FOREIGN", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECOUT, 1> q;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(q, 1, 256);
+        pipe.InitBuffer(b, 256);
+        auto mine = q.AllocTensor<float>();
+        auto other = b.Get<float>();
+        MARK(*line); q.FreeTensor(bad ? other : mine);
+    });
+    // Freeing a tensor twice is the same rule.
+    CheckRule("QUE_FREE_FOREIGN", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECOUT, 1> q;
+        pipe.InitBuffer(q, 1, 256);
+        auto t = q.AllocTensor<float>();
+        q.FreeTensor(t);
+        if (bad) {
+            MARK(*line); q.FreeTensor(t);
+        }
+    });
+}
+
+TEST(Diagnostics, QUE_HELD_AT_END) {
+    CheckRule("QUE_HELD_AT_END", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;
+        pipe.InitBuffer(q, 1, 256);
+        MARK(*line); auto t = q.AllocTensor<float>();
+        if (!bad) q.FreeTensor(t);
+    });
+}
+
+// ---- synchronisation ----
+
+TEST(Diagnostics, FLAG_WAIT_UNSET) {
+    CheckRule("FLAG_WAIT_UNSET", [](bool bad, int* line) {
+        if (!bad) SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        MARK(*line); WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    });
+    // A WaitFlag whose event differs from the SetFlag's is unmatched too (documented example).
+    int line = 0;
+    auto run = RunKernel(1, [&] {
+        SetFlag<HardEvent::S_MTE3>(1);
+        MARK(line); WaitFlag<HardEvent::MTE3_MTE1>(1);
+    });
+    ExpectOnly(run, "FLAG_WAIT_UNSET", line);
+}
+
+TEST(Diagnostics, FLAG_SET_TWICE) {
+    CheckRule("FLAG_SET_TWICE", [](bool bad, int* line) {
+        SetFlag<HardEvent::M_MTE1>(0);
+        if (bad) {
+            MARK(*line); SetFlag<HardEvent::M_MTE1>(0);
+        }
+        WaitFlag<HardEvent::M_MTE1>(0);
+    });
+    // The raw intrinsics are the same hardware flags.
+    CheckRule("FLAG_SET_TWICE", [](bool bad, int* line) {
+        set_flag(PIPE_V, PIPE_MTE3, EVENT_ID2);
+        if (bad) {
+            MARK(*line); set_flag(PIPE_V, PIPE_MTE3, EVENT_ID2);
+        }
+        wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID2);
+    });
+}
+
+TEST(Diagnostics, FLAG_LEFT_SET) {
+    CheckRule("FLAG_LEFT_SET", [](bool bad, int* line) {
+        MARK(*line); SetFlag<HardEvent::V_MTE3>(EVENT_ID4);
+        if (!bad) WaitFlag<HardEvent::V_MTE3>(EVENT_ID4);
+    });
+}
+
+TEST(Diagnostics, EVENT_ID_RANGE) {
+    CheckRule("EVENT_ID_RANGE", [](bool bad, int* line) {
+        MARK(*line); SetFlag<HardEvent::MTE2_V>(bad ? 8 : 7);
+        WaitFlag<HardEvent::MTE2_V>(7);
+    });
+    // A raw flag between two pipes that share no hardware event.
+    CheckRule("EVENT_ID_RANGE", [](bool bad, int* line) {
+        MARK(*line); set_flag(PIPE_MTE2, bad ? PIPE_MTE2 : PIPE_V, EVENT_ID0);
+        wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+    });
+    // Running out of event ids in AllocEventID.
+    CheckRule("EVENT_ID_RANGE", [](bool bad, int* line) {
+        TPipe pipe;
+        TEventID ids[8];
+        for (int i = 0; i < 8; ++i) ids[i] = pipe.AllocEventID<HardEvent::V_S>();
+        if (!bad) pipe.ReleaseEventID<HardEvent::V_S>(ids[0]);
+        MARK(*line); TEventID extra = pipe.AllocEventID<HardEvent::V_S>();
+        (void)extra;
+    });
+}
+
+// A core that never reaches SyncAll leaves the others waiting forever.
+TEST(Diagnostics, DEADLOCK) {
+    int line = 0;
+    auto run = RunKernel(4, [&] {
+        if (GetBlockIdx() == 3) return;  // skips the barrier
+        MARK(line); SyncAll();
+    });
+    ExpectOnly(run, "DEADLOCK", line);
+    EXPECT_TRUE(run.result.deadlock);
+    const std::string& msg = run.result.diagnostics[0].message;
+    EXPECT_NE(msg.find("core 0 waits in SyncAll"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("core 1 waits in SyncAll"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("core 2 waits in SyncAll"), std::string::npos) << msg;
+    EXPECT_EQ(msg.find("core 3"), std::string::npos) << msg;
+    ExpectClean(RunKernel(4, [&] { SyncAll(); }));
+}
+
+// ---- API usage ----
+
+TEST(Diagnostics, CAST_ROUNDMODE_UNSUPPORTED) {
+    CheckRule("CAST_ROUNDMODE_UNSUPPORTED", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 256);
+        pipe.InitBuffer(b, 128);
+        auto h = b.Get<half>();
+        Duplicate(h, half(1.0f), 64);
+        // half -> float is exact: the table offers CAST_NONE only.
+        MARK(*line); Cast(a.Get<float>(), h, bad ? RoundMode::CAST_FLOOR : RoundMode::CAST_NONE, 64);
+    });
+}
+
+TEST(Diagnostics, VEC_MASK_MODE) {
+    // The mask register holds a Counter-mode element count, but SetMaskCount() was never called.
+    CheckRule("VEC_MASK_MODE", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        auto t = b.Get<float>();
+        Duplicate(t, 0.0f, 64);
+        if (!bad) SetMaskCount();
+        SetVectorMask<float, MaskMode::COUNTER>(64);
+        MARK(*line); Adds<float, false>(t, t, 1.0f, MASK_PLACEHOLDER, 1, {1, 1, 8, 8});
+        SetMaskNorm();
+        ResetMask();
+    });
+    // A count-form call with isSetMask = false outside Counter mode.
+    CheckRule("VEC_MASK_MODE", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        auto t = b.Get<float>();
+        Duplicate(t, 0.0f, 64);
+        if (!bad) {
+            SetMaskCount();
+            SetVectorMask<float, MaskMode::COUNTER>(64);
+        }
+        MARK(*line); Muls<float, false>(t, t, 2.0f, 64);
+        SetMaskNorm();
+        ResetMask();
+    });
+    // Counter mode with a Normal-mode mask in the register (ResetMask is all ones: 2^64-1 elements).
+    CheckRule("VEC_MASK_MODE", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        auto t = b.Get<float>();
+        Duplicate(t, 0.0f, 64);
+        SetMaskCount();
+        SetVectorMask<float, MaskMode::NORMAL>(40);  // a lane mask, which Counter mode would read as a count
+        if (!bad) SetVectorMask<float, MaskMode::COUNTER>(40);
+        MARK(*line); Adds<float, false>(t, t, 1.0f, MASK_PLACEHOLDER, 1, {1, 1, 8, 8});
+        SetMaskNorm();
+        ResetMask();
+    });
+}
+
+TEST(Diagnostics, VEC_COUNT_RANGE) {
+    CheckRule("VEC_COUNT_RANGE", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        auto t = b.Get<float>();
+        Duplicate(t, 1.0f, 64);
+        MARK(*line); Add(t, t, t, bad ? -64 : 64);
+    });
+}
+
+TEST(Diagnostics, DMA_PARAM_RANGE) {
+    akg::test::GmScope scope;
+    GmBuffer<float> g(64, "p");
+    CheckRule("DMA_PARAM_RANGE", [&](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        GlobalTensor<float> gt;
+        gt.SetGlobalBuffer((__gm__ float*)g.addr(), 64);
+        // blockLen must be a whole number of elements.
+        MARK(*line); DataCopyPad(b.Get<float>(), gt, {1, bad ? 6u : 8u, 0, 0, 0}, {true, 0, 0, 0.0f});
+    });
+    CheckRule("DMA_PARAM_RANGE", [&](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        auto t = b.Get<float>();
+        Duplicate(t, 0.0f, 64);
+        GlobalTensor<float> gt;
+        gt.SetGlobalBuffer((__gm__ float*)g.addr(), 64);
+        MARK(*line); DataCopyPad(gt, t, {1, bad ? 10u : 12u, 0, 0, 0});
+    });
+    CheckRule("DMA_PARAM_RANGE", [&](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        GlobalTensor<float> gt;
+        gt.SetGlobalBuffer((__gm__ float*)g.addr(), 64);
+        // Padding is at most 32 bytes on a side: 9 floats is 36.
+        MARK(*line); DataCopyPad(b.Get<float>(), gt, {1, 16, 0, 0, 0}, {true, uint8_t(bad ? 9 : 4), 0, 0.0f});
+    });
+}
+
+// Codes raised by the compare/select, reduce, gather and transpose families.
+
+TEST(Diagnostics, VEC_UNSUPPORTED) {
+    CheckRule("VEC_UNSUPPORTED", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 256);
+        pipe.InitBuffer(b, 32);
+        auto x = a.Get<int32_t>();
+        Duplicate(x, int32_t(3), 64);
+        // int32_t sources compare only for equality on A2/A3.
+        MARK(*line); Compare(b.Get<uint8_t>(), x, x, bad ? CMPMODE::LT : CMPMODE::EQ, 64);
+    });
+}
+
+TEST(Diagnostics, VEC_COUNT_UNALIGNED) {
+    CheckRule("VEC_COUNT_UNALIGNED", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 512);
+        pipe.InitBuffer(b, 32);
+        auto x = a.Get<float>();
+        Duplicate(x, 1.0f, 128);
+        // The count form compares whole 256-byte repeats: 100 floats is 400 bytes.
+        MARK(*line); Compare(b.Get<uint8_t>(), x, x, CMPMODE::LT, bad ? 100 : 128);
+    });
+}
+
+TEST(Diagnostics, VEC_TMP_BUFFER_SMALL) {
+    CheckRule("VEC_TMP_BUFFER_SMALL", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> s, w, d;
+        pipe.InitBuffer(s, 65 * 256);
+        pipe.InitBuffer(w, 512);
+        pipe.InitBuffer(d, 32);
+        auto src = s.Get<half>();
+        Duplicate(src, half(1.0f), 65 * 128);
+        // ReduceMax with index over 65 half repeats documents a 176-element work tensor.
+        MARK(*line); ReduceMax<half>(d.Get<half>(), src, w.Get<half>(bad ? 160 : 176), 128, 65, 8, true);
+    });
+}
+
+TEST(Diagnostics, VEC_GATHER_OFFSET_MISALIGNED) {
+    CheckRule("VEC_GATHER_OFFSET_MISALIGNED", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> s, o, d;
+        pipe.InitBuffer(s, 256);
+        pipe.InitBuffer(o, 32);
+        pipe.InitBuffer(d, 32);
+        auto src = s.Get<float>();
+        Duplicate(src, 2.0f, 64);
+        auto off = o.Get<uint32_t>();
+        for (int i = 0; i < 8; ++i) off.SetValue(i, uint32_t((7 - i) * 4 + (bad && i == 3 ? 2 : 0)));  // byte offsets
+        MARK(*line); Gather(d.Get<float>(), src, off, 0, 8);
+    });
+}
+
+// ---- whole-run behaviour ----
+
+// Every code in the catalog has a test above, named after it.
+TEST(Diagnostics, EveryCatalogCodeHasATest) {
+    std::set<std::string> tests;
+    const ::testing::UnitTest* ut = ::testing::UnitTest::GetInstance();
+    for (int i = 0; i < ut->total_test_suite_count(); ++i) {
+        const ::testing::TestSuite* s = ut->GetTestSuite(i);
+        if (std::string(s->name()) != "Diagnostics") continue;
+        for (int j = 0; j < s->total_test_count(); ++j) tests.insert(s->GetTestInfo(j)->name());
+    }
+    for (const auto& d : akg::sim::DiagnosticCatalog()) EXPECT_TRUE(tests.count(d.code)) << d.code << " has no test";
+}
+
+// A fatal diagnostic in one core unwinds every core: cores blocked at a barrier are resumed and
+// unwound (their destructors run), cores not started yet never start, and nothing crashes.
+TEST(Diagnostics, FatalInOneCoreUnwindsEveryCore) {
+    struct Guard {
+        int* n;
+        ~Guard() { ++*n; }
+    };
+    int destroyed = 0;
+    std::vector<int> started, passed;
+    int line = 0;
+    auto run = RunKernel(4, [&] {
+        Guard g{&destroyed};
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;
+        pipe.InitBuffer(q, 1, 256);
+        started.push_back(int(GetBlockIdx()));
+        auto t = q.AllocTensor<float>();  // held when the core is unwound: not reported
+        if (GetBlockIdx() == 2) {
+            MARK(line); q.DeQue<float>();  // fatal: nothing queued
+        }
+        SyncAll();
+        passed.push_back(int(GetBlockIdx()));
+        q.FreeTensor(t);
+    });
+    EXPECT_FALSE(run.result.completed);
+    EXPECT_FALSE(run.result.deadlock);
+    ExpectOnly(run, "QUE_DEQUE_EMPTY", line);
+    EXPECT_EQ(run.result.diagnostics[0].core, 2);
+    EXPECT_EQ(started, (std::vector<int>{0, 1, 2}));
+    EXPECT_TRUE(passed.empty());
+    EXPECT_EQ(destroyed, 3);
+    // The runtime is usable again afterwards.
+    ExpectClean(RunKernel(2, [] { SyncAll(); }));
+}
+
+// Same inputs, same outputs and diagnostics, every time.
+TEST(Diagnostics, RunsAreDeterministic) {
+    auto once = [](std::vector<float>* out, std::string* log) {
+        akg::test::GmScope scope;
+        GmBuffer<float> in(256, "in"), res(256, "res");
+        for (int i = 0; i < 256; ++i) in[i] = float(i) * 0.5f;
+        for (int i = 0; i < 256; ++i) res[i] = 0;
+        auto run = RunKernel(4, [&] {
+            TPipe pipe;
+            TQue<TPosition::VECIN, 2> q;
+            TBuf<TPosition::VECCALC> b;
+            pipe.InitBuffer(q, 2, 256);
+            pipe.InitBuffer(b, 256);
+            const int me = int(GetBlockIdx());
+            GlobalTensor<float> gi, go;
+            gi.SetGlobalBuffer((__gm__ float*)in.addr() + me * 64, 64);
+            go.SetGlobalBuffer((__gm__ float*)res.addr(), 256);
+            auto t = q.AllocTensor<float>();
+            Duplicate(t, 0.0f, 64);
+            DataCopy(t, gi, 60);  // not whole blocks: reported on every core
+            q.EnQue(t);
+            t = q.DeQue<float>();
+            auto acc = b.Get<float>();
+            Muls(acc, t, float(me + 1), 64);
+            AscendC::printf("core %d done\n", me);
+            SyncAll();
+            SetAtomicAdd<float>();
+            DataCopy(go[(me * 64 + 64) % 256], acc, 64);
+            SetAtomicNone();
+            q.FreeTensor(t);
+            if (me == 3) SetFlag<HardEvent::V_S>(1);  // left set
+        });
+        *out = std::vector<float>(res.data, res.data + 256);
+        *log = run.result.deviceLog;
+        return run.result.diagnostics;
+    };
+    std::vector<float> o1, o2;
+    std::string l1, l2;
+    auto d1 = once(&o1, &l1);
+    auto d2 = once(&o2, &l2);
+    ASSERT_EQ(d1.size(), 2u);
+    ASSERT_EQ(d1.size(), d2.size());
+    for (size_t i = 0; i < d1.size(); ++i) {
+        EXPECT_EQ(d1[i].code, d2[i].code);
+        EXPECT_EQ(d1[i].message, d2[i].message);
+        EXPECT_EQ(d1[i].location, d2[i].location);
+        EXPECT_EQ(d1[i].core, d2[i].core);
+        EXPECT_EQ(d1[i].count, d2[i].count);
+    }
+    EXPECT_EQ(d1[0].code, "DMA_LEN_MISALIGNED");
+    EXPECT_EQ(d1[0].count, 4u);  // one call site, four cores
+    EXPECT_EQ(d1[1].code, "FLAG_LEFT_SET");
+    EXPECT_EQ(o1, o2);
+    EXPECT_EQ(l1, l2);
+    EXPECT_EQ(l1, "[core 0] core 0 done\n[core 1] core 1 done\n[core 2] core 2 done\n[core 3] core 3 done\n");
+}
