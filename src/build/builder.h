@@ -1,0 +1,67 @@
+// Builds an operator project the way CANN does (design §4): the host half into a shared library
+// whose registrations are read back, then the kernel once per dtype combination, with the tiling
+// structs and DTYPE_<NAME> macros generated from those registrations. Every artefact is cached
+// by the content hash of its inputs, so the same sources are never compiled twice.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "build/host_meta.h"
+#include "build/project.h"
+
+namespace akg::build {
+
+struct BuildOptions {
+    std::string compiler;   // empty: $AKGEN_CXX or g++
+    std::string cacheDir;   // empty: $AKGEN_CACHE_DIR or ~/.cache/akgen
+    std::string optLevel = "-O1";
+    uint32_t cceAicore = 220;  // __CCE_AICORE__ of the target SoC
+    double timeoutSeconds = 300;
+};
+
+enum class BuildStage { Discover, HostCompile, HostLoad, KernelGenerate, KernelCompile, KernelEntry };
+const char* BuildStageName(BuildStage s);
+
+struct BuildError {
+    BuildStage stage = BuildStage::Discover;
+    std::string message;  // one line
+    std::string log;      // compiler output
+};
+
+struct HostArtifact {
+    std::string soPath;
+    HostMeta meta;
+    bool cached = false;
+    double seconds = 0;
+};
+
+struct KernelArtifact {
+    std::string soPath;
+    std::string entry;  // the kernel entry point's name
+    bool cached = false;
+    double seconds = 0;
+    std::string log;
+};
+
+// One column of the OpDef's DataType lists: the dtype of every input and output.
+struct DtypeCombo {
+    std::vector<ge::DataType> inputs;
+    std::vector<ge::DataType> outputs;
+};
+
+bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifact* out, BuildError* error);
+
+bool BuildKernel(const OpProject& project, const HostArtifact& host, const host::OpInfo& op, const DtypeCombo& dtypes,
+                 const BuildOptions& options, KernelArtifact* out, BuildError* error);
+
+// The header the kernel is compiled with: tiling structs, GET_TILING_DATA, DTYPE_<NAME>.
+std::string GenerateKernelHeader(const HostMeta& meta, const host::OpInfo& op, const DtypeCombo& dtypes,
+                                 std::string* error);
+
+// Names of the __global__ kernel entry points defined in the given sources.
+std::vector<std::string> FindKernelEntries(const std::vector<std::string>& sources);
+
+std::string ResolveCacheDir(const BuildOptions& options);
+
+}  // namespace akg::build

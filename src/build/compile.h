@@ -1,0 +1,37 @@
+// What every build step shares: the compiler to use, content hashing, the toolchain
+// fingerprint that invalidates caches when our headers or runtime change, compiler flags, and
+// atomic publication of a finished cache entry.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "build/builder.h"
+#include "common/sha256.h"
+
+namespace akg::build {
+
+std::string ReadFile(const std::string& path);
+bool WriteFile(const std::string& path, const std::string& text);
+
+std::string CompilerOf(const BuildOptions& o);
+
+// Hashes the names (relative to `dir`) and contents of every file under `dir`.
+void HashTree(Sha256& h, const std::string& dir);
+
+// Our headers and runtime libraries: an ABI change must invalidate cached artefacts.
+const std::string& ToolchainFingerprint();
+
+// Flags of every device/host/glue compile, and the link flags against one runtime library.
+// -Bsymbolic keeps a kernel's own symbols bound inside it (an entry point may be named `sqrt`),
+// -z defs turns a missing API into a link error instead of a load failure.
+std::vector<std::string> CommonFlags(const BuildOptions& o);
+std::vector<std::string> LinkFlags(const std::string& library);
+
+// A scratch directory beside the cache entry `final`, and its atomic publication: a concurrent
+// or interrupted build never leaves a half-written entry.
+std::filesystem::path TempDirBeside(const std::filesystem::path& final);
+bool Publish(const std::filesystem::path& tmp, const std::filesystem::path& final);
+
+}  // namespace akg::build

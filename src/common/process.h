@@ -1,0 +1,23 @@
+// Running child processes: a command with captured output and a wall-clock limit.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace akg {
+
+struct ProcessResult {
+    int exitCode = -1;   // exit status, or -1 if killed by a signal or never started
+    int signal = 0;      // terminating signal, 0 if none
+    bool timedOut = false;
+    std::string output;  // stdout and stderr, interleaved
+    double seconds = 0;
+};
+
+// Runs argv[0] (searched in PATH) with `argv`, optionally in `cwd`. The child is killed (its
+// whole process group) when `timeoutSeconds` elapses; 0 means no limit.
+ProcessResult RunProcess(const std::vector<std::string>& argv, double timeoutSeconds = 0, const std::string& cwd = "");
+
+std::string ShellQuote(const std::string& s);
+
+}  // namespace akg

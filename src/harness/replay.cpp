@@ -1,0 +1,140 @@
+#include "harness/replay.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "common/npy.h"
+#include "harness/aclnn_bridge.h"
+
+namespace akg::harness {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+bool Decode(const json& j, const std::string& dir, pyshim::Value* v, std::string* error) {
+    using K = pyshim::Value::Kind;
+    if (j.contains("tensor")) {
+        ge::DataType dt = ge::DT_UNDEFINED;
+        ParseDType(j.at("dtype").get<std::string>(), &dt);
+        Tensor t;
+        if (!ReadNpy((fs::path(dir) / j.at("tensor").get<std::string>()).string(), &t, error, dt)) return false;
+        v->kind = K::Tensor;
+        v->tensor.shape = j.at("shape").get<std::vector<int64_t>>();
+        v->tensor.dtype = t.dtype;
+        v->tensor.storage = std::make_shared<std::vector<uint8_t>>(std::move(t.bytes));
+        return true;
+    }
+    if (j.contains("list")) {
+        v->kind = K::List;
+        for (auto& e : j.at("list")) {
+            pyshim::Value item;
+            if (!Decode(e, dir, &item, error)) return false;
+            v->list.push_back(std::move(item));
+        }
+        return true;
+    }
+    if (j.contains("bool")) return v->kind = K::Bool, v->b = j.at("bool"), true;
+    if (j.contains("int")) return v->kind = K::Int, v->i = j.at("int"), true;
+    if (j.contains("float")) return v->kind = K::Float, v->f = j.at("float"), true;
+    if (j.contains("str")) return v->kind = K::String, v->s = j.at("str"), true;
+    v->kind = K::None;
+    return true;
+}
+
+json Encode(const pyshim::Value& v, const std::string& dir, int& counter, std::string* error) {
+    using K = pyshim::Value::Kind;
+    switch (v.kind) {
+        case K::Tensor: {
+            Tensor t = FromShim(v.tensor);
+            std::string name = "ret" + std::to_string(++counter) + ".npy";
+            // bfloat16 keeps its 16-bit pattern on disk; the manifest carries the dtype.
+            Tensor disk = t;
+            if (t.dtype == ge::DT_BF16) disk.dtype = ge::DT_INT16;
+            if (!WriteNpy((fs::path(dir) / name).string(), disk, error)) return json();
+            return {{"tensor", name}, {"dtype", DTypeName(t.dtype)}, {"shape", t.shape}};
+        }
+        case K::List: {
+            json list = json::array();
+            for (auto& e : v.list) list.push_back(Encode(e, dir, counter, error));
+            return {{"list", list}};
+        }
+        case K::Bool: return {{"bool", v.b}};
+        case K::Int: return {{"int", v.i}};
+        case K::Float: return {{"float", v.f}};
+        case K::String: return {{"str", v.s}};
+        default: return {{"none", nullptr}};
+    }
+}
+
+}  // namespace
+
+bool DecodeValue(const std::string& text, const std::string& dir, pyshim::Value* out, std::string* error) {
+    try {
+        return Decode(json::parse(text), dir, out, error);
+    } catch (const std::exception& e) {
+        *error = e.what();
+        return false;
+    }
+}
+
+bool EncodeValue(const pyshim::Value& v, const std::string& dir, std::string* text, std::string* error) {
+    int counter = 0;
+    error->clear();
+    json j = Encode(v, dir, counter, error);
+    *text = j.dump();
+    return error->empty();
+}
+
+ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir) {
+    ReplayResult result;
+    std::ifstream f(fs::path(caseDir) / "case.json");
+    json manifest;
+    try {
+        manifest = json::parse(f);
+    } catch (const std::exception& e) {
+        result.error = std::string("bad case.json: ") + e.what();
+        return result;
+    }
+    const std::string callDir = (fs::path(caseDir) / "call").string();
+    pyshim::ValueList args;
+    for (auto& a : manifest.at("call").at("args")) {
+        pyshim::Value v;
+        if (!Decode(a, callDir, &v, &result.error)) return result;
+        args.push_back(std::move(v));
+    }
+    pyshim::SetExecHook([&](const std::string& api, std::vector<pyshim::AclArg>& aclArgs, std::string* error) {
+        run::OpCall call;
+        if (!CallFromAclnnArgs(op.Info(), aclArgs, &call, error)) return false;
+        result.executed = true;
+        result.report = op.Run(call);
+        if (result.report.stage == run::RunStage::Build || result.report.stage == run::RunStage::Tiling) {
+            *error = result.report.error;
+            return false;
+        }
+        WriteBack(op.Info(), call, aclArgs);
+        return true;
+    });
+    pyshim::Value returned;
+    try {
+        returned = pyshim::Call(manifest.at("call").at("function").get<std::string>(), args);
+    } catch (const std::exception& e) {
+        result.error = e.what();
+        pyshim::SetExecHook(nullptr);
+        return result;
+    }
+    pyshim::SetExecHook(nullptr);
+    const fs::path dir = fs::path(caseDir) / "returned";
+    fs::create_directories(dir);
+    std::string text;
+    if (!EncodeValue(returned, dir.string(), &text, &result.error)) return result;
+    std::ofstream(dir / "value.json") << text;
+    result.returned = true;
+    return result;
+}
+
+}  // namespace akg::harness

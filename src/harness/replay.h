@@ -1,0 +1,27 @@
+// Replaying a recorded NPUKernelBench case: call the task's pybind function (compiled against the
+// shim) with the arguments the golden step recorded, route its EXEC_NPU_CMD to the simulator,
+// and store what the function returned for the judge.
+#pragma once
+
+#include <string>
+
+#include "akg/pyshim.h"
+#include "run/runner.h"
+
+namespace akg::harness {
+
+struct ReplayResult {
+    bool returned = false;      // the pybind function returned (its value is in caseDir/returned)
+    std::string error;          // why not: conversion failure, failed aclnn call, exception
+    bool executed = false;      // EXEC_NPU_CMD reached the runner
+    run::RunReport report;      // the last operator run
+};
+
+// Reads case.json in `caseDir`, replays its call, writes caseDir/returned/{value.json,*.npy}.
+ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir);
+
+// JSON <-> Python-level values; tensors are .npy files in `dir`.
+bool DecodeValue(const std::string& json, const std::string& dir, pyshim::Value* out, std::string* error);
+bool EncodeValue(const pyshim::Value& v, const std::string& dir, std::string* json, std::string* error);
+
+}  // namespace akg::harness

@@ -1,0 +1,408 @@
+#include "run/runner.h"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+namespace akg::run {
+
+namespace fs = std::filesystem;
+
+struct Operator::LoadedKernel {
+    build::KernelArtifact artifact;
+    void* handle = nullptr;
+    void (*entry)(void**) = nullptr;
+    int arity = 0;
+};
+
+const char* RunStageName(RunStage s) {
+    switch (s) {
+        case RunStage::Build: return "build";
+        case RunStage::Tiling: return "tiling";
+        case RunStage::Launch: return "run";
+        case RunStage::Done: return "done";
+    }
+    return "?";
+}
+
+Operator::Operator() = default;
+
+Operator::~Operator() {
+    // Kernel and host libraries stay loaded: host code registered static objects into
+    // libakg_host that unloading would leave dangling.
+}
+
+bool Operator::Load(const build::OpProject& project, const RunOptions& options, build::BuildError* error,
+                    const std::string& opType) {
+    project_ = project;
+    options_ = options;
+    options_.build.cceAicore = options.platform.cceAicore;
+    if (!build::BuildHost(project_, options_.build, &host_, error)) return false;
+
+    const host::OpInfo* chosen = nullptr;
+    if (!opType.empty()) {
+        chosen = host_.meta.FindOp(opType);
+        if (!chosen) {
+            *error = {build::BuildStage::HostLoad, "op_host registers no operator named " + opType, ""};
+            return false;
+        }
+    } else {
+        auto entries = build::FindKernelEntries(project_.kernelSources);
+        for (auto& o : host_.meta.ops)
+            for (auto& e : entries)
+                if (!chosen && build::KernelNameOf(o.type) == e) chosen = &o;
+        for (auto& o : host_.meta.ops)
+            if (!chosen && !(o.inputs.empty() && o.outputs.empty())) chosen = &o;
+    }
+    if (!chosen) {
+        *error = {build::BuildStage::HostLoad, "op_host registers no operator with an OpDef (OP_ADD)", ""};
+        return false;
+    }
+    op_ = *chosen;
+
+    // Loading runs the host code's registrations; dlopen of an already loaded library does not
+    // run them again.
+    hostHandle_ = dlopen(host_.soPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!hostHandle_) {
+        *error = {build::BuildStage::HostLoad, std::string("cannot load the host library: ") + dlerror(), ""};
+        return false;
+    }
+    return true;
+}
+
+bool Operator::SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::string* error) const {
+    size_t columns = 1;
+    for (auto& p : op_.inputs) columns = std::max(columns, p.dtypes.size());
+    for (auto& p : op_.outputs) columns = std::max(columns, p.dtypes.size());
+    auto at = [](const host::ParamInfo& p, size_t j) {
+        if (p.dtypes.empty()) return ge::DT_UNDEFINED;
+        return p.dtypes.size() == 1 ? p.dtypes[0] : j < p.dtypes.size() ? p.dtypes[j] : ge::DT_UNDEFINED;
+    };
+    for (size_t j = 0; j < columns; ++j) {
+        bool match = true;
+        // A scalar input (OpParamDef::Scalar) is converted to its column's dtype, as aclnn does.
+        for (size_t i = 0; i < op_.inputs.size() && i < call.inputs.size() && match; ++i)
+            for (auto& t : call.inputs[i])
+                if (!op_.inputs[i].scalar && at(op_.inputs[i], j) != ge::DT_UNDEFINED && at(op_.inputs[i], j) != t.dtype)
+                    match = false;
+        if (!match) continue;
+        combo->inputs.clear();
+        combo->outputs.clear();
+        for (size_t i = 0; i < op_.inputs.size(); ++i) {
+            ge::DataType d = at(op_.inputs[i], j);
+            if (d == ge::DT_UNDEFINED && i < call.inputs.size() && !call.inputs[i].empty()) d = call.inputs[i][0].dtype;
+            combo->inputs.push_back(d);
+        }
+        for (size_t i = 0; i < op_.outputs.size(); ++i) {
+            ge::DataType d = at(op_.outputs[i], j);
+            if (d == ge::DT_UNDEFINED && i < call.outputs.size() && !call.outputs[i].empty())
+                d = call.outputs[i][0].dtype;
+            combo->outputs.push_back(d);
+        }
+        return true;
+    }
+    std::string got;
+    for (auto& in : call.inputs)
+        for (auto& t : in) got += (got.empty() ? "" : ", ") + DTypeName(t.dtype);
+    *error = "input dtypes (" + got + ") match no DataType column of " + op_.type + "'s OpDef";
+    return false;
+}
+
+namespace {
+
+// Runs `fn` with the process's stdout redirected into `captured`: host tiling code prints
+// (std::cout, printf) and that output belongs in the run's log, not interleaved with ours.
+template <class F>
+void CapturingStdout(std::string* captured, F&& fn) {
+    std::fflush(stdout);
+    std::cout.flush();
+    FILE* tmp = std::tmpfile();
+    int saved = dup(1);
+    if (!tmp || saved < 0) {
+        fn();
+        return;
+    }
+    dup2(fileno(tmp), 1);
+    fn();
+    std::fflush(stdout);
+    std::cout.flush();
+    dup2(saved, 1);
+    close(saved);
+    std::rewind(tmp);
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, tmp)) > 0) captured->append(buf, n);
+    std::fclose(tmp);
+}
+
+host::TensorArg ArgOf(const Tensor& t, bool withData) {
+    host::TensorArg a;
+    a.shape = t.shape;
+    a.dtype = t.dtype;
+    if (withData) {
+        a.data = t.bytes.data();
+        a.bytes = t.bytes.size();
+    }
+    return a;
+}
+
+host::TilingRequest MakeRequest(const host::OpInfo& op, const OpCall& call, const PlatformSpec& platform) {
+    host::TilingRequest req;
+    req.opType = op.type;
+    req.platform = platform;
+    for (size_t i = 0; i < call.inputs.size(); ++i) {
+        bool valueDepend = i < op.inputs.size() && op.inputs[i].valueDepend;
+        std::vector<host::TensorArg> list;
+        for (auto& t : call.inputs[i]) list.push_back(ArgOf(t, valueDepend));
+        req.inputs.push_back(list);
+    }
+    for (auto& out : call.outputs) {
+        std::vector<host::TensorArg> list;
+        for (auto& t : out) list.push_back(ArgOf(t, false));
+        req.outputs.push_back(list);
+    }
+    req.attrs = call.attrs;
+    return req;
+}
+
+void FillDefaultAttrs(const host::OpInfo& op, OpCall& call) {
+    for (size_t i = call.attrs.size(); i < op.attrs.size(); ++i) call.attrs.push_back(op.attrs[i].defaultValue);
+}
+
+// GM for a tensor-list argument, laid out as ListTensorDesc decodes it: the byte offset of the
+// pointer table, one descriptor per tensor (dim count | index << 32, then the dims), then the
+// data pointers.
+uint8_t* ListDescriptor(const std::vector<uint8_t*>& ptrs, const std::vector<Tensor>& tensors, const std::string& name) {
+    std::vector<uint64_t> words{0};
+    for (size_t i = 0; i < tensors.size(); ++i) {
+        uint64_t dim = tensors[i].shape.size();
+        words.push_back(dim | (uint64_t(i) << 32));
+        if (dim == 0) words.push_back(0xffffffffull);
+        for (int64_t d : tensors[i].shape) words.push_back(uint64_t(d));
+    }
+    words[0] = words.size() * sizeof(uint64_t);
+    for (uint8_t* p : ptrs) words.push_back(reinterpret_cast<uint64_t>(p));
+    auto* gm = static_cast<uint8_t*>(sim::GmAlloc(words.size() * sizeof(uint64_t), name + " (tensor list)"));
+    std::memcpy(gm, words.data(), words.size() * sizeof(uint64_t));
+    return gm;
+}
+
+// Converts between the dtype a caller holds and the dtype the kernel was built for.
+Tensor Converted(const Tensor& t, ge::DataType to) {
+    if (t.dtype == to) return t;
+    Tensor c = Tensor::Zeros(t.shape, to);
+    for (int64_t i = 0; i < t.Numel(); ++i) c.Set(i, t.At(i));
+    return c;
+}
+
+}  // namespace
+
+bool Operator::PrepareOutputs(OpCall& call, std::string* error) const {
+    FillDefaultAttrs(op_, call);
+    build::DtypeCombo combo;
+    if (!SelectDtypes(call, &combo, error)) return false;
+    std::vector<std::vector<std::vector<int64_t>>> shapes;
+    std::string inferError;
+    host::SetPlatform(options_.platform);
+    bool inferred = op_.hasInferShape && host::InferShapes(MakeRequest(op_, call, options_.platform), &shapes, &inferError);
+    call.outputs.assign(op_.outputs.size(), {});
+    for (size_t i = 0; i < op_.outputs.size(); ++i) {
+        std::vector<int64_t> shape;
+        if (inferred && i < shapes.size() && !shapes[i].empty())
+            shape = shapes[i][0];
+        else if (!call.inputs.empty() && !call.inputs[0].empty())
+            shape = call.inputs[0][0].shape;
+        call.outputs[i].push_back(Tensor::Zeros(shape, combo.outputs[i]));
+    }
+    return true;
+}
+
+bool Operator::LoadKernel(const build::DtypeCombo& combo, RunReport* report, LoadedKernel** out) {
+    std::string key;
+    for (auto d : combo.inputs) key += std::to_string(int(d)) + ",";
+    key += "|";
+    for (auto d : combo.outputs) key += std::to_string(int(d)) + ",";
+    auto it = kernels_.find(key);
+    if (it == kernels_.end()) {
+        auto k = std::make_unique<LoadedKernel>();
+        if (!build::BuildKernel(project_, host_, op_, combo, options_.build, &k->artifact, &report->buildError)) {
+            report->error = report->buildError.message;
+            return false;
+        }
+        k->handle = dlopen(k->artifact.soPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (!k->handle) {
+            report->error = std::string("cannot load the kernel: ") + dlerror();
+            report->buildError = {build::BuildStage::KernelEntry, report->error, ""};
+            return false;
+        }
+        k->entry = reinterpret_cast<void (*)(void**)>(dlsym(k->handle, "akg_launch_entry"));
+        auto arity = reinterpret_cast<int (*)()>(dlsym(k->handle, "akg_entry_arity"));
+        if (!k->entry || !arity) {
+            report->error = "the kernel library has no launch entry";
+            report->buildError = {build::BuildStage::KernelEntry, report->error, ""};
+            return false;
+        }
+        k->arity = arity();
+        it = kernels_.emplace(key, std::move(k)).first;
+    }
+    report->kernelCached = it->second->artifact.cached;
+    report->kernelBuildSeconds = it->second->artifact.seconds;
+    *out = it->second.get();
+    return true;
+}
+
+RunReport Operator::Run(OpCall& call) {
+    RunReport report;
+    report.stage = RunStage::Tiling;
+    FillDefaultAttrs(op_, call);
+    build::DtypeCombo combo;
+    if (!SelectDtypes(call, &combo, &report.error)) return report;
+    if (call.outputs.size() != op_.outputs.size()) {
+        report.error = "the call provides " + std::to_string(call.outputs.size()) + " outputs; " + op_.type +
+                       " declares " + std::to_string(op_.outputs.size());
+        return report;
+    }
+
+    host::SetPlatform(options_.platform);
+    std::string printed;
+    CapturingStdout(&printed, [&] { report.tiling = host::RunTiling(MakeRequest(op_, call, options_.platform)); });
+    report.tiling.log = printed + report.tiling.log;
+    if (!report.tiling.ok) {
+        report.error = "tiling failed: " + report.tiling.error;
+        return report;
+    }
+    if (report.tiling.blockDim == 0) {
+        report.error = "tiling set block dim 0 (SetBlockDim was never called or got 0)";
+        return report;
+    }
+
+    report.stage = RunStage::Build;
+    LoadedKernel* kernel = nullptr;
+    if (!LoadKernel(combo, &report, &kernel)) return report;
+    const int expected = int(op_.inputs.size() + op_.outputs.size() + 2);
+    if (kernel->arity != expected) {
+        report.error = "kernel entry " + kernel->artifact.entry + " takes " + std::to_string(kernel->arity) +
+                       " parameters; " + op_.type + " declares " + std::to_string(op_.inputs.size()) + " inputs and " +
+                       std::to_string(op_.outputs.size()) + " outputs, so it needs " + std::to_string(expected) +
+                       " (inputs, outputs, workspace, tiling)";
+        report.buildError = {build::BuildStage::KernelEntry, report.error, ""};
+        return report;
+    }
+
+    report.stage = RunStage::Launch;
+    // GM: each tensor its own guarded allocation, named for diagnostics.
+    std::vector<std::vector<uint8_t*>> inPtrs(call.inputs.size()), outPtrs(call.outputs.size());
+    std::vector<void*> args;
+    auto place = [&](const std::vector<Tensor>& list, ge::DataType kernelType, const std::string& name,
+                     std::vector<uint8_t*>& ptrs, bool dynamic, bool poison) {
+        for (size_t k = 0; k < list.size(); ++k) {
+            Tensor t = Converted(list[k], kernelType);
+            std::string n = dynamic ? name + "[" + std::to_string(k) + "]" : name;
+            auto* gm = static_cast<uint8_t*>(sim::GmAlloc(t.bytes.size(), n));
+            if (poison)
+                std::memset(gm, 0xFF, t.bytes.size());  // unwritten outputs read as NaN / -1 / invalid bool
+            else
+                std::memcpy(gm, t.bytes.data(), t.bytes.size());
+            ptrs.push_back(gm);
+        }
+        if (list.empty()) return (void*)nullptr;
+        if (dynamic) return (void*)ListDescriptor(ptrs, list, name);
+        return (void*)ptrs[0];
+    };
+    for (size_t i = 0; i < op_.inputs.size(); ++i) {
+        bool dyn = op_.inputs[i].kind == host::ParamKind::Dynamic;
+        args.push_back(i < call.inputs.size()
+                           ? place(call.inputs[i], combo.inputs[i], "input " + op_.inputs[i].name, inPtrs[i], dyn, false)
+                           : nullptr);
+    }
+    for (size_t i = 0; i < op_.outputs.size(); ++i) {
+        bool dyn = op_.outputs[i].kind == host::ParamKind::Dynamic;
+        args.push_back(place(call.outputs[i], combo.outputs[i], "output " + op_.outputs[i].name, outPtrs[i], dyn, true));
+    }
+    size_t workspace = 0;
+    for (size_t w : report.tiling.workspaceSizes) workspace += w;
+    uint8_t* ws = workspace ? static_cast<uint8_t*>(sim::GmAlloc(workspace, "workspace")) : nullptr;
+    if (ws) std::memset(ws, 0, workspace);
+    auto* tiling = static_cast<uint8_t*>(sim::GmAlloc(std::max<size_t>(report.tiling.tilingData.size(), 1), "tiling"));
+    std::memcpy(tiling, report.tiling.tilingData.data(), report.tiling.tilingData.size());
+    args.push_back(ws);
+    args.push_back(tiling);
+
+    sim::LaunchArgs launch;
+    launch.entry = kernel->entry;
+    launch.args = args;
+    launch.blockDim = report.tiling.blockDim;
+    launch.tilingKey = report.tiling.tilingKey;
+    launch.workspace = ws;
+    auto start = std::chrono::steady_clock::now();
+    report.launch = sim::Launch(options_.platform, launch, options_.observers);
+    report.launchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    auto readBack = [](std::vector<Tensor>& list, ge::DataType kernelType, const std::vector<uint8_t*>& ptrs) {
+        for (size_t k = 0; k < list.size() && k < ptrs.size(); ++k) {
+            Tensor t = Tensor::Zeros(list[k].shape, kernelType);
+            std::memcpy(t.bytes.data(), ptrs[k], t.bytes.size());
+            list[k] = Converted(t, list[k].dtype);
+        }
+    };
+    for (size_t i = 0; i < call.outputs.size(); ++i) readBack(call.outputs[i], combo.outputs[i], outPtrs[i]);
+    for (size_t i = 0; i < call.inputs.size() && i < combo.inputs.size(); ++i)
+        readBack(call.inputs[i], combo.inputs[i], inPtrs[i]);
+    for (auto& d : sim::GmCheckSlack()) report.launch.diagnostics.push_back(d);
+    sim::GmFreeAll();
+
+    report.ok = report.launch.completed && report.launch.diagnostics.empty();
+    if (!report.launch.completed && report.error.empty())
+        report.error = report.launch.deadlock ? "the kernel deadlocked" : "the kernel stopped on a fatal diagnostic";
+    if (report.ok) report.stage = RunStage::Done;
+    return report;
+}
+
+bool LoadPlatform(const std::string& nameOrPath, PlatformSpec* out, std::string* error) {
+    fs::path p(nameOrPath);
+    if (!fs::exists(p)) {
+        const char* env = std::getenv("AKGEN_PLATFORM_DIR");
+        fs::path dir = env ? fs::path(env) : fs::path(AKG_SOURCE_DIR) / "platforms";
+        p = dir / (nameOrPath + ".json");
+    }
+    std::ifstream f(p);
+    if (!f) return *error = "no platform description " + nameOrPath + " (looked for " + p.string() + ")", false;
+    try {
+        nlohmann::json j = nlohmann::json::parse(f);
+        PlatformSpec s;
+        s.socVersion = j.at("soc_version");
+        s.shortSocVersion = j.at("short_soc_version");
+        s.aicCores = j.at("aic_cores");
+        s.aivCores = j.at("aiv_cores");
+        s.vectorCores = j.value("vector_cores", 0u);
+        s.cceAicore = j.at("cce_aicore");
+        s.clockMHz = j.at("clock_mhz");
+        const auto& m = j.at("memory");
+        s.ubSize = m.at("ub");
+        s.l1Size = m.at("l1");
+        s.l0aSize = m.at("l0a");
+        s.l0bSize = m.at("l0b");
+        s.l0cSize = m.at("l0c");
+        s.btSize = m.value("bt", 0ull);
+        s.fbSize = m.value("fb", 0ull);
+        s.l2Size = m.at("l2");
+        s.hbmSize = m.at("hbm");
+        s.sysWorkspaceSize = j.value("lib_api_workspace", s.sysWorkspaceSize);
+        *out = s;
+        return true;
+    } catch (const std::exception& e) {
+        *error = "bad platform description " + p.string() + ": " + e.what();
+        return false;
+    }
+}
+
+}  // namespace akg::run
