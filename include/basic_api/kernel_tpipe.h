@@ -134,10 +134,16 @@ private:
 template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
 
+// TBuf derives from TQueBind as in CANN, so queue calls on it compile; they fail at run time
+// (the TBuf has no queue buffers) except FreeTensor, which real kernels call on TBuf tensors and
+// which needs to do nothing: "tensors obtained from a TBuf need no release".
 template <TPosition pos = TPosition::LCM>
-class TBuf {
+class TBuf : public TQueBind<pos, pos, 0, 0> {
 public:
     __aicore__ inline TBuf() = default;
+
+    template <typename T>
+    __aicore__ inline void FreeTensor(LocalTensor<T>&) {}
 
     template <typename T>
     __aicore__ inline LocalTensor<T> Get() {

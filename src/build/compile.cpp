@@ -44,6 +44,7 @@ void HashTree(Sha256& h, const std::string& dir) {
 const std::string& ToolchainFingerprint() {
     static const std::string fp = [] {
         Sha256 h;
+        h.Field(AKG_ARCH_FLAGS);
         HashTree(h, AKG_INCLUDE_DIR);
         for (auto& e : fs::directory_iterator(AKG_LIB_DIR)) {
             if (e.path().extension() != ".so") continue;
@@ -58,8 +59,10 @@ const std::string& ToolchainFingerprint() {
 }
 
 std::vector<std::string> CommonFlags(const BuildOptions& o) {
-    return {"-std=c++17", "-shared", "-fPIC", o.optLevel, "-g", "-w", "-I" AKG_INCLUDE_DIR,
-            "-D__CCE_AICORE__=" + std::to_string(o.cceAicore)};
+    std::vector<std::string> flags = {"-std=c++17", "-shared", "-fPIC", o.optLevel, "-g", "-w", "-I" AKG_INCLUDE_DIR,
+                                      "-D__CCE_AICORE__=" + std::to_string(o.cceAicore)};
+    if (*AKG_ARCH_FLAGS) flags.push_back(AKG_ARCH_FLAGS);
+    return flags;
 }
 
 std::vector<std::string> LinkFlags(const std::string& library) {

@@ -94,31 +94,47 @@ uint64_t MemSize(const PlatformSpec& p, Mem m) {
 
 uint32_t MemCapacity(Mem m) { return uint32_t(MemSize(Rt().platform, m)); }
 
+uint64_t MemReserve(Mem m) { return RoundPages(uint64_t(MemCapacity(m)) * 4); }
+
 uint8_t* LocalMem(Core& c, Mem m) {
     uint8_t*& base = c.memBase[size_t(m)];
     if (!base) {
-        size_t bytes = RoundPages(MemCapacity(m));
-        auto* p = static_cast<uint8_t*>(
-            mmap(nullptr, bytes + kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-        mprotect(p + bytes, kPage, PROT_NONE);  // running off the end faults
-        std::memset(p, kLocalPoison, bytes);
-        base = p;
+        const size_t bytes = RoundPages(MemCapacity(m));
+        auto& spare = Rt().spareMem[size_t(m)];
+        if (!spare.empty()) {
+            base = spare.back();
+            spare.pop_back();
+        } else {
+            auto* p = static_cast<uint8_t*>(mmap(nullptr, MemReserve(m), PROT_READ | PROT_WRITE,
+                                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0));
+            mprotect(p + bytes, MemReserve(m) - bytes, PROT_NONE);  // running off the end faults
+            base = p;
+        }
+        std::memset(base, kLocalPoison, bytes);
     }
     return base;
 }
 
 void ResetCoreMemory(Core& c) { LocalMem(c, Mem::UB); }
 
+void RecycleCoreMemory(Runtime& rt, Core& c) {
+    for (size_t m = 0; m < c.memBase.size(); ++m)
+        if (c.memBase[m]) {
+            rt.spareMem[m].push_back(c.memBase[m]);
+            c.memBase[m] = nullptr;
+        }
+}
+
 void ReleaseCoreMemories(Runtime& rt) {
-    for (auto& c : rt.cores)
-        for (size_t m = 0; m < c->memBase.size(); ++m)
-            if (c->memBase[m]) munmap(c->memBase[m], RoundPages(MemSize(rt.platform, Mem(m))) + kPage);
+    for (auto& c : rt.cores) RecycleCoreMemory(rt, *c);
+    for (size_t m = 0; m < rt.spareMem.size(); ++m)
+        for (uint8_t* p : rt.spareMem[m]) munmap(p, MemReserve(Mem(m)));
 }
 
 Mem LocalMemOfAddress(const Core& c, uintptr_t addr) {
     for (size_t m = 1; m < c.memBase.size(); ++m) {
         auto b = reinterpret_cast<uintptr_t>(c.memBase[m]);
-        if (b && addr >= b && addr < b + MemSize(Rt().platform, Mem(m))) return Mem(m);
+        if (b && addr >= b && addr < b + MemReserve(Mem(m))) return Mem(m);
     }
     return Mem::COUNT;
 }

@@ -156,7 +156,10 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
             StartCore(*next, stackPool);
         }
         Resume(*next);
-        if (next->state == CoreState::Done && next->stack) stackPool.push_back(next->stack);
+        if (next->state == CoreState::Done) {
+            if (next->stack) stackPool.push_back(next->stack);
+            RecycleCoreMemory(rt, *next);
+        }
         if (next->aborted) rt.aborting = true;
     }
 

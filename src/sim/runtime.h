@@ -26,7 +26,8 @@ struct LocalBuffer {
     Mem mem;
     uintptr_t begin;
     uintptr_t end;
-    const char* kind;  // "TQue" or "TBuf"
+    const char* kind;          // "TQue" or "TBuf"
+    const void* allocCaller;   // the InitBuffer that placed it
 };
 
 enum class CoreState : uint8_t { NotStarted, Ready, Blocked, Done };
@@ -111,6 +112,9 @@ struct Runtime {
     int32_t kernelType = -1;
     uint8_t* sysWorkspace = nullptr;
     std::string deviceLog;
+    // Local memories of finished cores, handed to the next core to start: mapping fresh pages
+    // for each of 48 cores costs more than the kernel's own work on small launches.
+    std::array<std::vector<uint8_t*>, size_t(Mem::COUNT)> spareMem;
 };
 
 Runtime& Rt();
@@ -120,10 +124,15 @@ inline Core& Cur() { return *Rt().cur; }
 // Memory.
 uint8_t* LocalMem(Core& c, Mem m);
 uint32_t MemCapacity(Mem m);
+// Address space reserved per local memory: TPipe may place buffers past the capacity (the
+// device does not check at InitBuffer; it faults only when such a buffer is touched).
+uint64_t MemReserve(Mem m);
 GmRegion* FindGm(uintptr_t addr);
 const LocalBuffer* FindLocalBuffer(const Core& c, uintptr_t addr);
 Mem LocalMemOfAddress(const Core& c, uintptr_t addr);
 void ResetCoreMemory(Core& c);
+// A finished core's local memories go to the spare pool for the next core.
+void RecycleCoreMemory(Runtime& rt, Core& c);
 void ReleaseCoreMemories(Runtime& rt);
 
 // Diagnostics; Fatal never returns (it unwinds the current core).

@@ -1,4 +1,5 @@
 #include "sim/scalar_math.h"
+#include "basic_api/kernel_operator_scalar_intf.h"
 
 namespace akg::sim {
 
@@ -39,6 +40,18 @@ long double RoundToFormat(long double x, int mantBits, int emin, long double max
         }
     }
     return r;
+}
+
+}  // namespace akg::sim
+
+namespace akg::sim {
+
+double ScalarRound(double v, int kind, AscendC::RoundMode mode) {
+    switch (kind) {
+        case 0: return static_cast<double>(RoundFloatTo<half>(v, mode));
+        case 1: return RoundToInt<int32_t>(v, mode == RoundMode::CAST_NONE ? RoundMode::CAST_RINT : mode);
+        default: return static_cast<double>(float(RoundFloatTo<bfloat16_t>(v, mode)));
+    }
 }
 
 }  // namespace akg::sim

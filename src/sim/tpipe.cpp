@@ -53,19 +53,20 @@ QueuePipes PipesOf(AscendC::TPosition src, AscendC::TPosition dst) {
 uintptr_t Allocate(Mem mem, uint32_t len, const char* kind, const void* caller) {
     Core& c = Cur();
     uint32_t bytes = Align32(len);
-    uint32_t cap = MemCapacity(mem);
     uint32_t& cursor = c.cursor[size_t(mem)];
-    if (uint64_t(cursor) + bytes > cap)
+    // Past the capacity is legal until touched (the checker reports the access), but not past
+    // what anyone could mean.
+    if (uint64_t(cursor) + bytes > MemReserve(mem))
         Fatal("LOCAL_CAPACITY", caller,
-              Format("InitBuffer of %u bytes for a %s does not fit: %u of %u %s bytes are already allocated", bytes,
-                     kind, cursor, cap, MemName(mem)));
+              Format("InitBuffer of %u bytes for a %s: %u %s bytes are already allocated of the %u the core has",
+                     bytes, kind, cursor, MemName(mem), MemCapacity(mem)));
     if (c.buffers.size() >= kMaxPipeBuffers)
         Fatal("QUE_TOO_MANY_BUFFERS", caller,
               Format("InitBuffer would create buffer %zu; a kernel may use at most %u", c.buffers.size() + 1,
                      kMaxPipeBuffers));
     uintptr_t addr = reinterpret_cast<uintptr_t>(LocalMem(c, mem)) + cursor;
     cursor += bytes;
-    c.buffers.push_back({mem, addr, addr + bytes, kind});
+    c.buffers.push_back({mem, addr, addr + bytes, kind, caller});
     return addr;
 }
 

@@ -109,12 +109,19 @@ D Apply(S a, S b, D d) {
         else return d;
     } else {
         using U = std::make_unsigned_t<S>;
-        constexpr U kShiftMask = U(sizeof(S) * 8 - 1);
+        constexpr U kBits = U(sizeof(S) * 8);
         if constexpr (OP == VecOp::And) return D(S(U(a) & U(b)));
         else if constexpr (OP == VecOp::Or) return D(S(U(a) | U(b)));
         else if constexpr (OP == VecOp::Not) return D(S(~U(a)));
-        else if constexpr (OP == VecOp::ShiftLeft) return D(S(U(U(a) << (U(b) & kShiftMask))));
-        else if constexpr (OP == VecOp::ShiftRight) return D(S(a >> (U(b) & kShiftMask)));  // arithmetic if signed
+        // The documented shift range includes the full width ([0, 32] for 32-bit types): shifting
+        // by the width clears the value, or fills it with the sign bit for an arithmetic right
+        // shift (kernels compute x >> 31-style sign masks as x >> 32).
+        else if constexpr (OP == VecOp::ShiftLeft) return D(S(U(b) >= kBits ? U(0) : U(U(a) << U(b))));
+        else if constexpr (OP == VecOp::ShiftRight) {
+            if (U(b) < kBits) return D(S(a >> U(b)));  // arithmetic if signed
+            if constexpr (std::is_signed_v<S>) return D(S(a < 0 ? S(-1) : S(0)));
+            else return D(S(0));
+        }
         else if constexpr (OP == VecOp::Abs) return D(a < 0 ? S(-a) : a);
         else return d;
     }

@@ -71,8 +71,35 @@ TEST(Diagnostics, LOCAL_CAPACITY) {
         TPipe pipe;
         TBuf<TPosition::VECCALC> a, b;
         pipe.InitBuffer(a, 128 * 1024);
-        MARK(*line); pipe.InitBuffer(b, bad ? 96 * 1024 : 32 * 1024);  // UB holds 192 KiB
+        pipe.InitBuffer(b, 96 * 1024);  // UB holds 192 KiB: b's last 32 KiB do not exist
+        MARK(*line); Duplicate(b.Get<float>(), 1.0f, bad ? 24576 : 16384);
     });
+}
+
+TEST(Diagnostics, LOCAL_CAPACITY_NotForBuffersNeverTouched) {
+    // Reference kernels reserve more UB than they use; the device only faults on access.
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b, c;
+        pipe.InitBuffer(a, 128 * 1024);
+        pipe.InitBuffer(b, 32 * 1024);
+        pipe.InitBuffer(c, 96 * 1024);  // entirely past the end, and unused
+        Duplicate(b.Get<float>(), 1.0f, 8192);
+    });
+    ExpectClean(run);
+}
+
+TEST(Diagnostics, LOCAL_BUFFER_OVERRUN_NotIntoUnallocatedSpace) {
+    // Writing past the last buffer, or reading past any buffer, corrupts nothing.
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 256);
+        pipe.InitBuffer(b, 256);
+        Duplicate(b.Get<float>(), 1.0f, 128);            // past b: nothing allocated there
+        Adds(b.Get<float>(), a.Get<float>(), 1.0f, 96);  // reads past a into b
+    });
+    ExpectClean(run);
 }
 
 TEST(Diagnostics, LOCAL_OOB) {

@@ -70,12 +70,13 @@ TEST(VecCopy, CounterModeCountIsPerRepeat) {
     for (size_t i = 0; i < ref.size(); ++i) ASSERT_EQ(out[i], ref[i]) << i;
 }
 
-TEST(VecCopy, SourceOverrunIsCaught) {
+TEST(VecCopy, DestinationOverrunIntoNextBufferIsCaught) {
     auto run = RunKernel(1, [&] {
         TPipe pipe;
         Ub ub(pipe);
-        auto s = ub.Filled<float>(64, 0);
-        auto d = ub.Filled<float>(128, 0);
+        auto s = ub.Filled<float>(128, 0);
+        auto d = ub.Filled<float>(64, 0);
+        ub.Filled<float>(64, 0);  // the buffer the second repeat lands in
         Copy(d, s, uint64_t(64), 2, {1, 1, 8, 8});
     });
     EXPECT_NE(akg::test::FindDiag(run, "LOCAL_BUFFER_OVERRUN"), nullptr) << run.Codes();

@@ -96,6 +96,7 @@ TEST(VecCreateVecIndex, CounterModeOverrunIsCaught) {
         TPipe pipe;
         Ub ub(pipe);
         auto t = ub.New<int32_t>(64);
+        ub.New<int32_t>(64);  // the buffer the overrun lands in
         CreateVecIndex(t, int32_t(0), 100);
     });
     EXPECT_NE(akg::test::FindDiag(run, "LOCAL_BUFFER_OVERRUN"), nullptr) << run.Codes();

@@ -263,6 +263,24 @@ TEST(VecScalar, ShiftsCountForm) {
                                [](uint32_t x, uint32_t s) { return uint32_t(x >> s); }, 9u, 0, 4294967295.0);
 }
 
+// The documented shift range includes the full width: by the width, a right shift of a signed
+// value leaves only its sign (-1 or 0), an unsigned one and a left shift leave 0.
+TEST(VecScalar, ShiftsByTheFullWidth) {
+    CheckScalarCount<int32_t>("ShiftRight<int32> by 32",
+                              [](auto& d, auto& a, int32_t v, int n) { ShiftRight(d, a, v, n); },
+                              [](int32_t x, int32_t) { return int32_t(x < 0 ? -1 : 0); }, 32, -2147483648.0,
+                              2147483647.0);
+    CheckScalarCount<int16_t>("ShiftRight<int16> by 16",
+                              [](auto& d, auto& a, int16_t v, int n) { ShiftRight(d, a, v, n); },
+                              [](int16_t x, int16_t) { return int16_t(x < 0 ? -1 : 0); }, int16_t(16), -32768, 32767);
+    CheckScalarCount<uint32_t>("ShiftRight<uint32> by 32",
+                               [](auto& d, auto& a, uint32_t v, int n) { ShiftRight(d, a, v, n); },
+                               [](uint32_t, uint32_t) { return uint32_t(0); }, 32u, 0, 4294967295.0);
+    CheckScalarCount<int32_t>("ShiftLeft<int32> by 32",
+                              [](auto& d, auto& a, int32_t v, int n) { ShiftLeft(d, a, v, n); },
+                              [](int32_t, int32_t) { return int32_t(0); }, 32, -2147483648.0, 2147483647.0);
+}
+
 TEST(VecScalar, AxpyCountForm) {
     auto a = RandomVec<half>(kN, 31, -20, 20);
     std::vector<half> none;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/runtime.h"
+#include "sim/symbolize.h"
 
 namespace akg::sim {
 
@@ -45,12 +46,30 @@ void CheckLocal(const Instr& in, const Access& a) {
                      a.write ? "writes" : "reads", static_cast<unsigned long>(a.addr)));
     uintptr_t base = reinterpret_cast<uintptr_t>(c.memBase[size_t(m)]);
     uint64_t off = a.addr - base;
-    if (off + a.bytes > MemCapacity(m))
+    if (off + a.bytes > MemCapacity(m)) {
+        // A buffer that InitBuffer placed past the end of the memory is where this lands.
+        for (auto& b : c.buffers)
+            if (b.mem == m && b.end - base > MemCapacity(m) && b.begin < a.addr + a.bytes && b.end > a.addr)
+                Fatal("LOCAL_CAPACITY", in.caller,
+                      Format("%s %s %s bytes [%lu, %lu), but the core has only %u: the %s buffer there was placed "
+                             "by an InitBuffer that exceeded %s capacity (%s)",
+                             in.api, a.write ? "writes" : "reads", MemName(m), static_cast<unsigned long>(off),
+                             static_cast<unsigned long>(off + a.bytes), MemCapacity(m), b.kind, MemName(m),
+                             LocateCaller(b.allocCaller).c_str()));
         Fatal("LOCAL_OOB", in.caller,
               Format("%s %s %lu bytes at %s offset %lu, past the end of the %u-byte %s", in.api,
                      a.write ? "writes" : "reads", static_cast<unsigned long>(a.bytes), MemName(m),
                      static_cast<unsigned long>(off), MemCapacity(m), MemName(m)));
-    if (const LocalBuffer* b = FindLocalBuffer(c, a.addr); b && a.addr + a.bytes > b->end)
+    }
+    // Running past the end of a buffer corrupts whatever lives there: writes into another
+    // buffer are a bug; reads, or writes into unallocated space, are not (the device does not
+    // notice, and the data read is never another buffer's contents that matter).
+    const LocalBuffer* b = FindLocalBuffer(c, a.addr);
+    bool overrun = false;
+    if (b && a.write && a.addr + a.bytes > b->end)
+        for (auto& other : c.buffers)
+            overrun |= &other != b && other.begin < a.addr + a.bytes && other.end > b->end;
+    if (overrun)
         Diag("LOCAL_BUFFER_OVERRUN", in.caller,
              Format("%s %s %lu bytes at %s offset %lu, overrunning its %s buffer [%lu, %lu) by %lu bytes", in.api,
                     a.write ? "writes" : "reads", static_cast<unsigned long>(a.bytes), MemName(m),
