@@ -29,6 +29,28 @@ void PrintBuildError(const build::BuildError& e) {
     if (!e.log.empty()) std::fprintf(stderr, "%s", e.log.c_str());
 }
 
+// Loads the platform, finds the project and builds its host half: kOk, or the exit code of
+// what failed (already reported).
+int LoadOperator(const std::string& projectDir, const std::string& soc, const std::string& opType, run::Operator* op) {
+    run::RunOptions options;
+    std::string error;
+    if (!run::LoadPlatform(soc, &options.platform, &error)) {
+        std::fprintf(stderr, "akgen: %s\n", error.c_str());
+        return kUsage;
+    }
+    build::OpProject project;
+    if (!build::DiscoverProject(projectDir, &project, &error)) {
+        std::fprintf(stderr, "akgen: %s\n", error.c_str());
+        return kUsage;
+    }
+    build::BuildError buildError;
+    if (!op->Load(project, options, &buildError, opType)) {
+        PrintBuildError(buildError);
+        return kBuildError;
+    }
+    return kOk;
+}
+
 struct RunArgs {
     std::string project;
     std::string caseText;
@@ -41,23 +63,9 @@ struct RunArgs {
 };
 
 int CmdRun(const RunArgs& a) {
-    run::RunOptions options;
-    std::string error;
-    if (!run::LoadPlatform(a.soc, &options.platform, &error)) {
-        std::fprintf(stderr, "akgen: %s\n", error.c_str());
-        return kUsage;
-    }
-    build::OpProject project;
-    if (!build::DiscoverProject(a.project, &project, &error)) {
-        std::fprintf(stderr, "akgen: %s\n", error.c_str());
-        return kUsage;
-    }
     run::Operator op;
-    build::BuildError buildError;
-    if (!op.Load(project, options, &buildError, a.op)) {
-        PrintBuildError(buildError);
-        return kBuildError;
-    }
+    if (int rc = LoadOperator(a.project, a.soc, a.op, &op); rc != kOk) return rc;
+    std::string error;
     std::map<std::string, std::string> kv;
     run::OpCall call;
     if (!cli::ParseCase(a.caseText, &kv, &error) || !cli::MakeCall(op.Info(), kv, a.inputs, a.seed, &call, &error) ||
@@ -98,6 +106,43 @@ int CmdRun(const RunArgs& a) {
     return kOk;
 }
 
+struct BuildArgs {
+    std::string project;
+    std::string soc = "Ascend910B1";
+    std::string op;
+};
+
+std::string ComboText(const build::DtypeCombo& c) {
+    std::string s;
+    for (auto d : c.inputs) s += (s.empty() ? "" : ",") + DTypeName(d);
+    s += " -> ";
+    for (size_t i = 0; i < c.outputs.size(); ++i) s += (i ? "," : "") + DTypeName(c.outputs[i]);
+    return s;
+}
+
+// Builds the host half and the kernel for every DataType column, as CANN's build would,
+// without running anything: the compile step of the loop, and what bench/ times.
+int CmdBuild(const BuildArgs& a) {
+    run::Operator op;
+    if (int rc = LoadOperator(a.project, a.soc, a.op, &op); rc != kOk) return rc;
+    std::string error;
+    std::printf("%s: host %s (%.2f s)\n", op.Info().type.c_str(), op.Host().cached ? "cached" : "built",
+                op.Host().seconds);
+    int failed = 0;
+    for (auto& combo : op.DtypeColumns()) {
+        run::RunReport r;
+        if (!op.PrepareKernel(combo, &r)) {
+            std::printf("  kernel %s: FAILED\n", ComboText(combo).c_str());
+            PrintBuildError(r.buildError);
+            ++failed;
+            continue;
+        }
+        std::printf("  kernel %s: %s (%.2f s)\n", ComboText(combo).c_str(), r.kernelCached ? "cached" : "built",
+                    r.kernelBuildSeconds);
+    }
+    return failed ? kBuildError : kOk;
+}
+
 struct CheckArgs {
     std::vector<std::string> tasks;
     std::string answer = "0";
@@ -105,6 +150,7 @@ struct CheckArgs {
     std::string soc = "Ascend910B1";
     uint64_t seed = 0;
     bool verbose = false;
+    bool keepWork = false;
 };
 
 int CmdCheckTask(const CheckArgs& a) {
@@ -115,6 +161,7 @@ int CmdCheckTask(const CheckArgs& a) {
         return kUsage;
     }
     options.seed = a.seed;
+    options.keepWork = a.keepWork;
     options.workDir = a.work.empty() ? (fs::temp_directory_path() / "akgen-check").string() : a.work;
     int failedTasks = 0;
     for (auto& t : a.tasks) {
@@ -126,7 +173,7 @@ int CmdCheckTask(const CheckArgs& a) {
         for (auto& c : o.cases) {
             if (c.passed && !a.verbose) continue;
             std::printf("  case %-4s %-6s %s", c.caseId.c_str(), c.passed ? "PASS" : "FAIL", c.passed ? "" : c.stage.c_str());
-            if (!c.passed && !c.error.empty()) std::printf(": %s", c.error.substr(0, c.error.find('\n')).c_str());
+            if (!c.passed && !c.error.empty()) std::printf(": %s", (a.verbose ? c.error : c.error.substr(0, c.error.find('\n'))).c_str());
             if (c.maxAbsError > 0 || c.maxRelError > 0) std::printf(" (max abs %.3g, max rel %.3g, %d mismatches)", c.maxAbsError, c.maxRelError, c.mismatches);
             std::printf("\n");
             for (auto& d : c.diagnostics) PrintDiagnostic(d);
@@ -155,6 +202,14 @@ int main(int argc, char** argv) {
     runCmd->add_flag("-v,--verbose", runArgs.verbose, "Show what the tiling function logged");
     runCmd->callback([&] { std::exit(CmdRun(runArgs)); });
 
+    BuildArgs buildArgs;
+    auto* buildCmd = app.add_subcommand("build", "Build an operator project's host half and every kernel dtype variant");
+    buildCmd->add_option("project", buildArgs.project, "Operator project directory (with op_host/ and op_kernel/)")
+        ->required();
+    buildCmd->add_option("--soc", buildArgs.soc, "Platform to build for (a name in platforms/ or a JSON file)");
+    buildCmd->add_option("--op", buildArgs.op, "Operator type, when op_host registers several");
+    buildCmd->callback([&] { std::exit(CmdBuild(buildArgs)); });
+
     CheckArgs checkArgs;
     auto* checkCmd = app.add_subcommand(
         "check-task", "Run a candidate of NPUKernelBench-layout tasks on every case and judge it against the reference");
@@ -164,6 +219,8 @@ int main(int argc, char** argv) {
     checkCmd->add_option("--soc", checkArgs.soc, "Platform to simulate");
     checkCmd->add_option("--seed", checkArgs.seed, "Seed for the task's input generator");
     checkCmd->add_flag("-v,--verbose", checkArgs.verbose, "List passing cases too");
+    checkCmd->add_flag("--keep-work", checkArgs.keepWork,
+                       "Keep every case's tensors in the work directory (default: only failing cases up to 256 MiB)");
     checkCmd->callback([&] { std::exit(CmdCheckTask(checkArgs)); });
 
     CLI11_PARSE(app, argc, argv);

@@ -40,6 +40,13 @@ bool InputFrom(const host::ParamInfo& p, const pyshim::AclArg& a, std::vector<Te
             out->push_back(std::move(t));
             return true;
         }
+        case K::IntArray: {
+            // aclnn passes an aclIntArray for a value-dependent list input (Fill's dims).
+            Tensor t = Tensor::Zeros({int64_t(a.ints.size())}, ge::DT_INT64);
+            for (size_t k = 0; k < a.ints.size(); ++k) t.Set(int64_t(k), double(a.ints[k]));
+            out->push_back(std::move(t));
+            return true;
+        }
         case K::Int:
         case K::Float:
         case K::Bool: {
@@ -105,11 +112,13 @@ bool AttrFrom(const host::AttrInfo& info, const pyshim::AclArg& a, host::AttrVal
 
 bool CallFromAclnnArgs(const host::OpInfo& op, const std::vector<pyshim::AclArg>& args, run::OpCall* call,
                        std::string* error) {
-    const size_t nIn = op.inputs.size(), nAttr = op.attrs.size(), nOut = op.outputs.size();
+    const size_t nIn = op.inputs.size(), nAttr = op.attrs.size();
+    size_t nOut = 0;
+    for (size_t i = 0; i < op.outputs.size(); ++i) nOut += run::RefInputOf(op, i) < 0;
     if (args.size() != nIn + nAttr + nOut) {
         *error = "the aclnn call passes " + std::to_string(args.size()) + " arguments; " + op.type + " declares " +
                  std::to_string(nIn) + " inputs, " + std::to_string(nAttr) + " attributes and " +
-                 std::to_string(nOut) + " outputs";
+                 std::to_string(nOut) + " outputs besides in-place ones";
         return false;
     }
     *call = {};
@@ -123,9 +132,14 @@ bool CallFromAclnnArgs(const host::OpInfo& op, const std::vector<pyshim::AclArg>
         if (!AttrFrom(op.attrs[i], args[nIn + i], &v, error)) return false;
         call->attrs.push_back(v);
     }
-    for (size_t i = 0; i < nOut; ++i) {
+    size_t next = nIn + nAttr;
+    for (size_t i = 0; i < op.outputs.size(); ++i) {
         std::vector<Tensor> list;
-        const auto& a = args[nIn + nAttr + i];
+        if (int ref = run::RefInputOf(op, i); ref >= 0) {
+            call->outputs.push_back(call->inputs[size_t(ref)]);
+            continue;
+        }
+        const auto& a = args[next++];
         if (a.kind == pyshim::AclArg::Kind::TensorList)
             for (auto& t : a.tensors) list.push_back(Tensor::Zeros(t.shape, t.dtype));
         else if (a.kind == pyshim::AclArg::Kind::Tensor && a.tensor.data())
@@ -139,13 +153,15 @@ bool CallFromAclnnArgs(const host::OpInfo& op, const std::vector<pyshim::AclArg>
 
 void WriteBack(const host::OpInfo& op, const run::OpCall& call, std::vector<pyshim::AclArg>& args) {
     const size_t nIn = op.inputs.size(), nAttr = op.attrs.size();
+    size_t next = nIn + nAttr;
     auto back = [](const std::vector<Tensor>& list, pyshim::AclArg& a) {
         if (a.kind == pyshim::AclArg::Kind::Tensor && !list.empty()) ToShim(list[0], a.tensor);
         if (a.kind == pyshim::AclArg::Kind::TensorList)
             for (size_t k = 0; k < list.size() && k < a.tensors.size(); ++k) ToShim(list[k], a.tensors[k]);
     };
     for (size_t i = 0; i < call.inputs.size() && i < nIn; ++i) back(call.inputs[i], args[i]);
-    for (size_t i = 0; i < call.outputs.size(); ++i) back(call.outputs[i], args[nIn + nAttr + i]);
+    for (size_t i = 0; i < call.outputs.size(); ++i)
+        if (run::RefInputOf(op, i) < 0) back(call.outputs[i], args[next++]);
 }
 
 }  // namespace akg::harness

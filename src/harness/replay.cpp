@@ -114,6 +114,12 @@ ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir) {
         result.report = op.Run(call);
         if (result.report.stage == run::RunStage::Build || result.report.stage == run::RunStage::Tiling) {
             *error = result.report.error;
+            // The compiler's own error lines say what is wrong with the code.
+            std::istringstream log(result.report.buildError.log);
+            std::string line;
+            int shown = 0;
+            while (std::getline(log, line) && shown < 8)
+                if (line.find("error") != std::string::npos) *error += "\n    " + line, ++shown;
             return false;
         }
         WriteBack(op.Info(), call, aclArgs);

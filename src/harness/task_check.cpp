@@ -51,8 +51,22 @@ std::vector<std::string> ReadCaseIds(const std::string& taskDir, std::string* er
     return ids;
 }
 
+namespace {
+
+uintmax_t DirectoryBytes(const fs::path& dir) {
+    uintmax_t total = 0;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+        if (it->is_regular_file(ec)) total += it->file_size(ec);
+    return total;
+}
+
+}  // namespace
+
 TaskOutcome CheckTask(const std::string& taskDir, const std::string& candidateDir, const CheckOptions& options) {
     TaskOutcome out;
+    std::error_code ec;
     fs::path task = fs::canonical(taskDir);
     out.task = task.parent_path().parent_path().filename().string() + "/" + task.parent_path().filename().string() +
                "/" + task.filename().string();
@@ -130,6 +144,11 @@ TaskOutcome CheckTask(const std::string& taskDir, const std::string& candidateDi
     }
     for (auto& c : out.cases)
         if (c.stage.empty()) c.stage = "judge", c.error = "the judge produced no verdict: " + judge.output.substr(0, 500);
+    if (!options.keepWork)
+        for (auto& c : out.cases) {
+            const fs::path dir = work / ("case" + c.caseId);
+            if (c.passed || DirectoryBytes(dir) > kKeptCaseBytes) fs::remove_all(dir, ec);
+        }
     return out;
 }
 

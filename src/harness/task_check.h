@@ -32,7 +32,13 @@ struct CheckOptions {
     std::string workDir;  // where goldens and outputs go
     uint64_t seed = 0;
     std::string python;   // interpreter with torch; empty: $AKGEN_PYTHON or /usr/bin/python3
+    // Keep every case's inputs, expected and returned tensors. By default a passing case's
+    // directory is removed once judged, and a failing one is kept for inspection unless its
+    // tensors are larger than kKeptCaseBytes (NPUKernelBench cases reach gigabytes).
+    bool keepWork = false;
 };
+
+inline constexpr uintmax_t kKeptCaseBytes = 256ull << 20;
 
 // `candidateDir` holds op_host/ and op_kernel/ (e.g. TASK/answer/0).
 TaskOutcome CheckTask(const std::string& taskDir, const std::string& candidateDir, const CheckOptions& options);

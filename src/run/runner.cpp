@@ -79,7 +79,7 @@ bool Operator::Load(const build::OpProject& project, const RunOptions& options, 
     return true;
 }
 
-bool Operator::SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::string* error) const {
+std::vector<build::DtypeCombo> Operator::DtypeColumns() const {
     size_t columns = 1;
     for (auto& p : op_.inputs) columns = std::max(columns, p.dtypes.size());
     for (auto& p : op_.outputs) columns = std::max(columns, p.dtypes.size());
@@ -87,34 +87,68 @@ bool Operator::SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::s
         if (p.dtypes.empty()) return ge::DT_UNDEFINED;
         return p.dtypes.size() == 1 ? p.dtypes[0] : j < p.dtypes.size() ? p.dtypes[j] : ge::DT_UNDEFINED;
     };
+    std::vector<build::DtypeCombo> out(columns);
     for (size_t j = 0; j < columns; ++j) {
-        bool match = true;
-        // A scalar input (OpParamDef::Scalar) is converted to its column's dtype, as aclnn does.
-        for (size_t i = 0; i < op_.inputs.size() && i < call.inputs.size() && match; ++i)
-            for (auto& t : call.inputs[i])
-                if (!op_.inputs[i].scalar && at(op_.inputs[i], j) != ge::DT_UNDEFINED && at(op_.inputs[i], j) != t.dtype)
-                    match = false;
-        if (!match) continue;
-        combo->inputs.clear();
-        combo->outputs.clear();
-        for (size_t i = 0; i < op_.inputs.size(); ++i) {
-            ge::DataType d = at(op_.inputs[i], j);
-            if (d == ge::DT_UNDEFINED && i < call.inputs.size() && !call.inputs[i].empty()) d = call.inputs[i][0].dtype;
-            combo->inputs.push_back(d);
-        }
-        for (size_t i = 0; i < op_.outputs.size(); ++i) {
-            ge::DataType d = at(op_.outputs[i], j);
-            if (d == ge::DT_UNDEFINED && i < call.outputs.size() && !call.outputs[i].empty())
-                d = call.outputs[i][0].dtype;
-            combo->outputs.push_back(d);
-        }
-        return true;
+        for (auto& p : op_.inputs) out[j].inputs.push_back(at(p, j));
+        for (auto& p : op_.outputs) out[j].outputs.push_back(at(p, j));
     }
-    std::string got;
-    for (auto& in : call.inputs)
-        for (auto& t : in) got += (got.empty() ? "" : ", ") + DTypeName(t.dtype);
-    *error = "input dtypes (" + got + ") match no DataType column of " + op_.type + "'s OpDef";
-    return false;
+    return out;
+}
+
+bool Operator::SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::string* error) const {
+    // bool and uint8 tensors are byte-identical (0/1); aclnn accepts one for the other.
+    auto same = [](ge::DataType a, ge::DataType b) {
+        auto norm = [](ge::DataType t) { return t == ge::DT_BOOL ? ge::DT_UINT8 : t; };
+        return norm(a) == norm(b);
+    };
+    auto differs = [&](ge::DataType declared, const std::vector<Tensor>& list) {
+        for (auto& t : list)
+            if (declared != ge::DT_UNDEFINED && !same(declared, t.dtype)) return true;
+        return false;
+    };
+    // Tensor inputs must match a column exactly. Scalar inputs (OpParamDef::Scalar, or values
+    // aclnn turns into tensors) are converted to the column's dtype, and outputs the caller
+    // allocated are converted back, so they only rank the columns that match.
+    const std::vector<build::DtypeCombo> columns = DtypeColumns();
+    int best = -1;
+    int bestPenalty = 0;
+    for (size_t j = 0; j < columns.size(); ++j) {
+        int penalty = 0;
+        bool match = true;
+        for (size_t i = 0; i < op_.inputs.size() && i < call.inputs.size() && match; ++i) {
+            if (!differs(columns[j].inputs[i], call.inputs[i])) continue;
+            if (op_.inputs[i].scalar) ++penalty;
+            else match = false;
+        }
+        for (size_t i = 0; i < op_.outputs.size() && i < call.outputs.size(); ++i)
+            if (differs(columns[j].outputs[i], call.outputs[i])) penalty += 100;
+        if (match && (best < 0 || penalty < bestPenalty)) {
+            best = int(j);
+            bestPenalty = penalty;
+        }
+    }
+    if (best < 0) {
+        std::string got;
+        for (auto& in : call.inputs)
+            for (auto& t : in) got += (got.empty() ? "" : ", ") + DTypeName(t.dtype);
+        *error = "input dtypes (" + got + ") match no DataType column of " + op_.type + "'s OpDef";
+        return false;
+    }
+    // Parameters the OpDef leaves untyped take the caller's dtype.
+    *combo = columns[size_t(best)];
+    for (size_t i = 0; i < combo->inputs.size(); ++i)
+        if (combo->inputs[i] == ge::DT_UNDEFINED && i < call.inputs.size() && !call.inputs[i].empty())
+            combo->inputs[i] = call.inputs[i][0].dtype;
+    for (size_t i = 0; i < combo->outputs.size(); ++i)
+        if (combo->outputs[i] == ge::DT_UNDEFINED && i < call.outputs.size() && !call.outputs[i].empty())
+            combo->outputs[i] = call.outputs[i][0].dtype;
+    return true;
+}
+
+int RefInputOf(const host::OpInfo& op, size_t output) {
+    for (size_t i = 0; i < op.inputs.size(); ++i)
+        if (op.inputs[i].name == op.outputs[output].name) return int(i);
+    return -1;
 }
 
 namespace {
@@ -226,16 +260,28 @@ bool Operator::PrepareOutputs(OpCall& call, std::string* error) const {
     return true;
 }
 
+bool Operator::PrepareKernel(const build::DtypeCombo& combo, RunReport* report) {
+    LoadedKernel* kernel = nullptr;
+    return LoadKernel(combo, report, &kernel);
+}
+
 bool Operator::LoadKernel(const build::DtypeCombo& combo, RunReport* report, LoadedKernel** out) {
     std::string key;
     for (auto d : combo.inputs) key += std::to_string(int(d)) + ",";
     key += "|";
     for (auto d : combo.outputs) key += std::to_string(int(d)) + ",";
+    // A combination that failed to build fails the same way every time: remember it.
+    if (auto failed = failedKernels_.find(key); failed != failedKernels_.end()) {
+        report->buildError = failed->second;
+        report->error = failed->second.message;
+        return false;
+    }
     auto it = kernels_.find(key);
     if (it == kernels_.end()) {
         auto k = std::make_unique<LoadedKernel>();
         if (!build::BuildKernel(project_, host_, op_, combo, options_.build, &k->artifact, &report->buildError)) {
             report->error = report->buildError.message;
+            failedKernels_[key] = report->buildError;
             return false;
         }
         k->handle = dlopen(k->artifact.soPath.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -325,13 +371,21 @@ RunReport Operator::Run(OpCall& call) {
                            : nullptr);
     }
     for (size_t i = 0; i < op_.outputs.size(); ++i) {
+        // An output named like an input is that input, updated in place (a "ref" parameter).
+        if (int ref = RefInputOf(op_, i); ref >= 0) {
+            args.push_back(args[size_t(ref)]);
+            outPtrs[i] = inPtrs[size_t(ref)];
+            continue;
+        }
         bool dyn = op_.outputs[i].kind == host::ParamKind::Dynamic;
         args.push_back(place(call.outputs[i], combo.outputs[i], "output " + op_.outputs[i].name, outPtrs[i], dyn, true));
     }
     size_t workspace = 0;
     for (size_t w : report.tiling.workspaceSizes) workspace += w;
-    uint8_t* ws = workspace ? static_cast<uint8_t*>(sim::GmAlloc(workspace, "workspace")) : nullptr;
-    if (ws) std::memset(ws, 0, workspace);
+    // The framework always hands the kernel a workspace address, even for a zero size; kernels
+    // test `GetSysWorkSpacePtr() == nullptr` to detect a launch outside the framework.
+    auto* ws = static_cast<uint8_t*>(sim::GmAlloc(workspace, "workspace"));
+    std::memset(ws, 0, workspace);
     auto* tiling = static_cast<uint8_t*>(sim::GmAlloc(std::max<size_t>(report.tiling.tilingData.size(), 1), "tiling"));
     std::memcpy(tiling, report.tiling.tilingData.data(), report.tiling.tilingData.size());
     args.push_back(ws);

@@ -58,6 +58,9 @@ public:
     const host::OpInfo& Info() const { return op_; }
     const build::HostArtifact& Host() const { return host_; }
 
+    // Every DataType column of the OpDef: the combinations CANN compiles the kernel for
+    // (DT_UNDEFINED where the OpDef leaves a parameter untyped).
+    std::vector<build::DtypeCombo> DtypeColumns() const;
     // The dtype column matching the inputs, or false with a reason.
     bool SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::string* error) const;
     // Output shapes from the operator's InferShape, else the first input's shape; dtypes from the
@@ -65,6 +68,9 @@ public:
     bool PrepareOutputs(OpCall& call, std::string* error) const;
 
     RunReport Run(OpCall& call);
+    // Builds (or finds in the cache) and loads the kernel for one combination, as Run would;
+    // report gets the build outcome and timing.
+    bool PrepareKernel(const build::DtypeCombo& combo, RunReport* report);
 
 private:
     struct LoadedKernel;
@@ -76,7 +82,12 @@ private:
     host::OpInfo op_;
     void* hostHandle_ = nullptr;
     std::map<std::string, std::unique_ptr<LoadedKernel>> kernels_;
+    std::map<std::string, build::BuildError> failedKernels_;
 };
+
+// The input an output aliases when the OpDef gives both the same name (an in-place "ref"
+// parameter: one aclnn argument, the same GM address in both kernel parameters), or -1.
+int RefInputOf(const host::OpInfo& op, size_t output);
 
 // Loads a platform description from platforms/<name>.json (or a path to such a file).
 bool LoadPlatform(const std::string& nameOrPath, PlatformSpec* out, std::string* error);
