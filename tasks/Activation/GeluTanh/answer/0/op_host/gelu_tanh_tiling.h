@@ -1,0 +1,18 @@
+#ifndef GELU_TANH_TILING_H
+#define GELU_TANH_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(GeluTanhTilingData)
+TILING_DATA_FIELD_DEF(uint64_t, totalLength);
+TILING_DATA_FIELD_DEF(uint64_t, bigCoreLength);
+TILING_DATA_FIELD_DEF(uint64_t, smallCoreLength);
+TILING_DATA_FIELD_DEF(uint32_t, bigCoreNum);
+TILING_DATA_FIELD_DEF(uint32_t, tileLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(GeluTanh, GeluTanhTilingData)
+}  // namespace optiling
+
+#endif  // GELU_TANH_TILING_H

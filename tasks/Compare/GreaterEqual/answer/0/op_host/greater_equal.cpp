@@ -1,0 +1,93 @@
+#include <algorithm>
+
+#include "greater_equal_tiling.h"
+#include "register/op_def_registry.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace optiling {
+namespace {
+constexpr uint64_t BUFFER_NUM = 2;
+constexpr uint64_t SPLIT_UNIT = 32;   // elements: 32 bytes of bool, whole blocks of the inputs
+constexpr uint64_t TILE_ALIGN = 128;  // one 256-byte repeat of float16 lanes
+constexpr uint64_t MIN_BYTES_PER_CORE = 8 * 1024;
+constexpr uint64_t MAX_TILE_LENGTH = 8192;
+}  // namespace
+
+static ge::graphStatus TilingFunc(gert::TilingContext* context)
+{
+    auto platform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
+    uint64_t ubSize = 0;
+    platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubSize);
+    const uint64_t coreMax = std::max<uint32_t>(platform.GetCoreNumAiv(), 1);
+
+    const uint64_t typeBytes = context->GetInputDesc(0)->GetDataType() == ge::DT_FLOAT ? 4 : 2;
+    const uint64_t total = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
+    if (context->GetInputShape(1)->GetStorageShape().GetShapeSize() != static_cast<int64_t>(total)) {
+        return ge::GRAPH_FAILED;
+    }
+    const uint64_t units = std::max<uint64_t>((total + SPLIT_UNIT - 1) / SPLIT_UNIT, 1);
+    const uint64_t wanted = (total * typeBytes + MIN_BYTES_PER_CORE - 1) / MIN_BYTES_PER_CORE;
+    const uint64_t coreNum = std::max<uint64_t>(std::min({coreMax, units, wanted}), 1);
+
+    // x1, x2 and the bool output double-buffered; the 1.0 tile and the 0/1 tile in float16;
+    // the bit mask.
+    const double bytesPerElem = BUFFER_NUM * (2 * typeBytes + 1) + 2 * 2 + 1.0 / 8;
+    uint64_t tileLength = static_cast<uint64_t>((ubSize - 1024) / bytesPerElem) / TILE_ALIGN * TILE_ALIGN;
+    tileLength = std::min(tileLength, MAX_TILE_LENGTH);
+
+    GreaterEqualTilingData tiling;
+    tiling.set_totalLength(total);
+    tiling.set_bigCoreLength((units / coreNum + 1) * SPLIT_UNIT);
+    tiling.set_smallCoreLength(units / coreNum * SPLIT_UNIT);
+    tiling.set_bigCoreNum(static_cast<uint32_t>(units % coreNum));
+    tiling.set_tileLength(static_cast<uint32_t>(tileLength));
+
+    context->SetBlockDim(static_cast<uint32_t>(coreNum));
+    tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
+    context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
+    size_t* workspaces = context->GetWorkspaceSizes(1);
+    workspaces[0] = 0;
+    return ge::GRAPH_SUCCESS;
+}
+}  // namespace optiling
+
+namespace ge {
+static graphStatus InferShape(gert::InferShapeContext* context)
+{
+    *context->GetOutputShape(0) = *context->GetInputShape(0);
+    return GRAPH_SUCCESS;
+}
+
+static graphStatus InferDataType(gert::InferDataTypeContext* context)
+{
+    context->SetOutputDataType(0, ge::DT_BOOL);
+    return GRAPH_SUCCESS;
+}
+}  // namespace ge
+
+namespace ops {
+class GreaterEqual : public OpDef {
+public:
+    explicit GreaterEqual(const char* name) : OpDef(name)
+    {
+        this->Input("x1")
+            .ParamType(REQUIRED)
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+        this->Input("x2")
+            .ParamType(REQUIRED)
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+        this->Output("y")
+            .ParamType(REQUIRED)
+            .DataType({ge::DT_BOOL, ge::DT_BOOL})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+
+        this->SetInferShape(ge::InferShape).SetInferDataType(ge::InferDataType);
+        this->AICore().SetTiling(optiling::TilingFunc);
+        this->AICore().AddConfig("ascend910b");
+        this->AICore().AddConfig("ascend910_93");
+    }
+};
+OP_ADD(GreaterEqual);
+}  // namespace ops

@@ -1,0 +1,18 @@
+#ifndef WHERE_TILING_H
+#define WHERE_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(WhereTilingData)
+TILING_DATA_FIELD_DEF(uint64_t, totalLength);
+TILING_DATA_FIELD_DEF(uint64_t, bigCoreLength);    // multiples of 32 elements
+TILING_DATA_FIELD_DEF(uint64_t, smallCoreLength);
+TILING_DATA_FIELD_DEF(uint32_t, bigCoreNum);
+TILING_DATA_FIELD_DEF(uint32_t, tileLength);       // a multiple of 128 elements
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(Where, WhereTilingData)
+}  // namespace optiling
+
+#endif  // WHERE_TILING_H

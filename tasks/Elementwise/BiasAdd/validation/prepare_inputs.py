@@ -1,0 +1,15 @@
+import ast
+
+import torch
+
+
+def get_inputs(param, device=None):
+    shape = ast.literal_eval(str(param.get("shape", "[1, 1]")))
+    dtype = getattr(torch, param.get("dtype", "float16"))
+    x = torch.randn(shape, dtype=torch.float32, device=device).to(dtype)
+    bias = torch.randn([shape[-1]], dtype=torch.float32, device=device).to(dtype)
+    return [x, bias]
+
+
+def get_init_inputs(param, device=None):
+    return []

@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import torch_npu  # noqa: F401  (NPU backend; a CPU stand-in when run under akgen)
+
+
+class Model(nn.Module):
+    """Reference: layer normalization over the last dimension with gamma and beta."""
+
+    def __init__(self, epsilon: float = 1e-5):
+        super().__init__()
+        self.epsilon = epsilon
+
+    def forward(self, x: torch.Tensor, gamma: torch.Tensor, beta: torch.Tensor) -> torch.Tensor:
+        return F.layer_norm(x, [x.shape[-1]], gamma, beta, self.epsilon)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, epsilon: float = 1e-5):
+        super().__init__()
+        self.epsilon = epsilon
+
+    def forward(self, x: torch.Tensor, gamma: torch.Tensor, beta: torch.Tensor) -> torch.Tensor:
+        import kernel_gen_ops
+        return kernel_gen_ops.layer_norm(x, gamma, beta, self.epsilon)
