@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Quick start, step 1: install what is missing, build, and run the main job — every task of the
+# built-in suite (tasks/) built, run on simulated Ascend 910B cores on all its cases, and judged
+# against its PyTorch reference.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh
+export AKGEN_CACHE_DIR="${AKGEN_CACHE_DIR:-$PWD/build/akgcache}"
+build/bin/akgen check-task tasks/*/* --work build/taskwork
