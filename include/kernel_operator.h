@@ -18,6 +18,8 @@
 #include "basic_api/kernel_operator_dump_tensor_intf.h"
 #include "basic_api/kernel_operator_tiling_intf.h"
 #include "basic_api/kernel_operator_workspace_intf.h"
+#include "basic_api/kernel_operator_cache_intf.h"
+#include "basic_api/kernel_operator_scalar_intf.h"
 #include "akg/cce_intrinsics.h"
 #include "basic_api/kernel_operator_vec_cmpsel_intf.h"
 #include "basic_api/kernel_operator_vec_reduce_intf.h"
@@ -27,3 +29,6 @@
 #include "basic_api/kernel_operator_vec_createvecindex_intf.h"
 #include "basic_api/kernel_operator_vec_transpose_intf.h"
 #include "basic_api/kernel_operator_vec_copy_intf.h"
+// High-level element-wise math and activation APIs (Tanh, Sigmoid, Power, Gelu, ...), which
+// CANN's kernel_operator.h makes available as well.
+#include "lib/akg_adv/adv_api.h"

@@ -10,9 +10,9 @@ namespace akg::sim {
 const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
     static const std::vector<DiagnosticInfo> catalog = {
         // memory
-        {"LOCAL_CAPACITY", "memory", true, "InitBuffer asks for more local memory (UB/L1/L0) than the core has"},
+        {"LOCAL_CAPACITY", "memory", true, "an access touches a buffer that InitBuffer placed past the end of the core's local memory (UB/L1/L0)"},
         {"LOCAL_OOB", "memory", true, "an access falls outside the core's local memory"},
-        {"LOCAL_BUFFER_OVERRUN", "memory", false, "an access runs past the end of the TQue/TBuf buffer it starts in"},
+        {"LOCAL_BUFFER_OVERRUN", "memory", false, "a write runs past the end of its TQue/TBuf buffer into another buffer"},
         {"GM_READ_OOB", "memory", true, "a read of GM falls outside every tensor of the launch"},
         {"GM_WRITE_OOB", "memory", true, "a write to GM falls outside every tensor of the launch"},
         {"TBUF_GET_OVERSIZE", "memory", false, "TBuf::Get/GetWithOffset asks for more bytes than the TBuf holds"},
@@ -55,6 +55,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "a sharedTmpBuffer / work tensor is smaller than the size the API documents for these arguments"},
         {"VEC_GATHER_OFFSET_MISALIGNED", "api", false,
          "a Gather byte offset (srcBaseAddr + srcOffset) is not a multiple of the element size"},
+        {"ADV_TMP_BUFFER_SMALL", "api", false,
+         "a high-level math/activation API gets less temporary space (sharedTmpBuffer, or the unallocated end of "
+         "UB for the forms without one) than its documented minimum"},
     };
     return catalog;
 }

@@ -1,0 +1,4 @@
+// SwiGLU (high-level activation API), asc-devkit layout.
+#pragma once
+
+#include "lib/akg_adv/adv_api.h"

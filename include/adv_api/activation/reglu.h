@@ -1,0 +1,4 @@
+// ReGlu (high-level activation API, asc-devkit layout): one implementation in lib/akg_adv/adv_api.h.
+#pragma once
+
+#include "lib/akg_adv/adv_api.h"

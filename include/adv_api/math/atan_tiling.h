@@ -1,0 +1,4 @@
+// Host helpers of Atan (temporary space), asc-devkit layout.
+#pragma once
+
+#include "lib/akg_adv/adv_tiling.h"

@@ -1,0 +1,4 @@
+// Host helpers of Erfc (temporary space), asc-devkit layout.
+#pragma once
+
+#include "lib/akg_adv/adv_tiling.h"

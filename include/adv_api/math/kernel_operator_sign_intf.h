@@ -1,0 +1,4 @@
+// Sign (high-level math API), asc-devkit layout.
+#pragma once
+
+#include "lib/akg_adv/adv_api.h"

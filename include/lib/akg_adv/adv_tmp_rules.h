@@ -1,0 +1,249 @@
+// The element-wise high-level math and activation APIs (AscendC "adv" library) as the simulator
+// knows them: one operation code per API (and per Power form), and the temporary-space rules the
+// host helpers (GetXxxMaxMinTmpSize, GetXxxTmpBufferFactorSize) report and the kernel side
+// enforces on sharedTmpBuffer. Both sides use these functions, so a kernel sized by the host
+// helper is never told its buffer is too small.
+//
+// The numbers are those of the CANN high-level library for Atlas A2/A3 (DAV_2201) and, where it
+// differs, Atlas inference AI Core (DAV_2002, `v200`). Most APIs follow one pattern: the
+// implementation keeps `factor` live temporaries of the input size, so the minimum is `factor`
+// 256-byte repeats and the maximum is `factor` copies of the input (at least one repeat each).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+namespace akg::adv {
+
+enum class Op : uint8_t {
+    // dst = f(src)
+    Tanh, Sigmoid, Erf, Erfc, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh,
+    Exp, Log, Log2, Log10, Sign, Floor, Ceil, Round, Trunc, Frac, Lgamma, Digamma,
+    Silu, Gelu, FasterGelu, FasterGeluV2,
+    // dst = f(src, scalar)
+    ClampMax, ClampMin, Swish,
+    PowTS,  // Power(tensor, scalar exponent)
+    PowST,  // Power(scalar base, tensor)
+    // dst = f(src0, src1)
+    PowTT, Fmod, Xor, GeGLU, ReGlu,
+    // dst = f(src0, src1, scalar)
+    SwiGLU,
+    // dst = dst + src * scalar
+    Axpy,
+    Count
+};
+
+struct TmpRange {
+    uint32_t maxValue = 0;
+    uint32_t minValue = 0;
+};
+struct TmpFactor {
+    uint32_t maxLiveNodeCount = 0;
+    uint32_t extraBuf = 0;
+};
+
+namespace detail {
+
+constexpr uint64_t kRepeat = 256;  // bytes of one vector repeat
+
+inline uint32_t Clamp32(uint64_t v) { return v > UINT32_MAX ? UINT32_MAX : uint32_t(v); }
+
+// `factor` temporaries of max(input bytes, one repeat).
+inline TmpRange Factor(uint32_t factor, uint64_t n, uint32_t typeSize) {
+    TmpRange r;
+    r.minValue = Clamp32(factor * kRepeat);
+    r.maxValue = Clamp32(factor * std::max<uint64_t>(n * typeSize, kRepeat));
+    return r;
+}
+
+struct PowParams {
+    uint32_t halfTT, intTT, floatTT, halfTS, intTS, floatTS;
+};
+inline PowParams PowParamsOf(bool v200) {
+    return v200 ? PowParams{16, 7, 5, 16, 8, 6} : PowParams{14, 6, 4, 14, 7, 5};
+}
+
+}  // namespace detail
+
+inline bool IsFloat32(uint32_t typeSize) { return typeSize == 4; }
+
+// Temporary space of one call over `n` elements of `typeSize` bytes. `typeIsInt` only matters
+// for Power (int32_t data).
+inline TmpRange TmpSizeOf(Op op, uint64_t n, uint32_t typeSize, bool isReuseSource, bool v200 = false,
+                          bool typeIsInt = false) {
+    using detail::Factor;
+    const bool f32 = IsFloat32(typeSize);
+    const uint64_t bytes = n * typeSize;
+    TmpRange r;
+    switch (op) {
+        case Op::Tanh: return Factor(f32 ? 1 : 4, n, typeSize);
+        case Op::Sigmoid: return Factor(1, n, typeSize);
+        case Op::Erf: return Factor(f32 ? 3 : 8, n, typeSize);
+        case Op::Erfc: return Factor(f32 ? 7 : 16, n, typeSize);
+        case Op::Sin:
+        case Op::Cos:
+            if (!f32 && isReuseSource) return r;  // isReuseSource is a float-only option
+            return Factor(f32 ? (isReuseSource ? 2 : 3) : 8, n, typeSize);
+        case Op::Tan: return Factor(f32 ? 4 : 10, n, typeSize);
+        case Op::Asin:
+        case Op::Acos: return Factor(f32 ? 2 : 6, n, typeSize);
+        case Op::Atan: return Factor(f32 ? 5 : 12, n, typeSize);
+        case Op::Sinh: return Factor(f32 ? 1 : 4, n, typeSize);
+        case Op::Cosh: return Factor(f32 ? 2 : 6, n, typeSize);
+        case Op::Asinh: return Factor(3, n, typeSize);
+        case Op::Acosh: {
+            // Counted in elements rather than bytes: the maximum is max(factor * n, 256) elements.
+            const uint32_t f = f32 ? 1 : 2;
+            r.minValue = f * 256;
+            r.maxValue = detail::Clamp32(std::max<uint64_t>(uint64_t(f) * n, 256) * typeSize);
+            return r;
+        }
+        case Op::Atanh: return Factor(f32 ? 1 : 4, n, typeSize);
+        case Op::Exp: {
+            // Float temporaries: 4 for half, 3 for float (2 when the source may be overwritten).
+            const uint32_t k = f32 ? (isReuseSource ? 2 : 3) : 4;
+            r.minValue = k * 256;
+            r.maxValue = detail::Clamp32(k * std::max<uint64_t>(n * 4, 256));
+            return r;
+        }
+        case Op::Log:
+        case Op::Log10: return r;
+        case Op::Log2:
+            if (f32) return r;
+            r.minValue = 256;
+            r.maxValue = detail::Clamp32(std::max<uint64_t>(n * 4, 256));
+            return r;
+        case Op::Sign:
+            r.minValue = 3 * 256;
+            r.maxValue = detail::Clamp32(std::max<uint64_t>(3 * bytes, r.minValue));
+            return r;
+        case Op::Floor: return f32 ? r : Factor(2, n, typeSize);
+        case Op::Ceil:
+        case Op::Trunc: return Factor(f32 ? 1 : 2, n, typeSize);
+        case Op::Round:
+            if (v200) return Factor(f32 ? 1 : 2, n, typeSize);
+            return f32 ? r : Factor(1, n, typeSize);
+        case Op::Frac: return f32 ? r : Factor(4, n, typeSize);
+        case Op::Lgamma: {
+            const uint32_t k = f32 ? (isReuseSource ? 7 : 8) : 26;
+            r.minValue = k * 256;
+            r.maxValue = std::max(detail::Clamp32(k * std::max<uint64_t>(bytes, 256)), r.minValue);
+            return r;
+        }
+        case Op::Digamma: return Factor(f32 ? (isReuseSource ? 6 : 7) : 16, n, typeSize);
+        case Op::Fmod: return Factor(f32 ? 1 : 8, n, typeSize);  // Trunc's temporaries (1 / 2) plus 6 for half
+        case Op::ClampMax:
+        case Op::ClampMin: {
+            // One byte of selection mask per element, at least one repeat's worth.
+            const uint64_t lanes = f32 ? 64 : 128;
+            r.minValue = uint32_t(lanes);
+            r.maxValue = detail::Clamp32(std::max<uint64_t>(n, lanes));
+            return r;
+        }
+        case Op::Xor:
+            r.minValue = 256;
+            r.maxValue = detail::Clamp32(std::max<uint64_t>(bytes, 256));
+            return r;
+        case Op::Axpy:
+            if (f32) return r;
+            return Factor(4, n, typeSize);
+        case Op::PowTT:
+        case Op::PowTS:
+        case Op::PowST: {
+            const detail::PowParams p = detail::PowParamsOf(v200);
+            const bool tt = op == Op::PowTT;
+            const uint64_t calc = f32 ? std::max<uint64_t>(bytes, 256) : std::max<uint64_t>(bytes, 128);
+            if (typeIsInt) {
+                const uint32_t k = tt ? p.intTT : p.intTS;
+                r.minValue = k * 256;
+                r.maxValue = detail::Clamp32(calc * k);
+            } else if (f32) {
+                const uint32_t k = tt ? p.floatTT : p.floatTS;
+                r.minValue = k * 256 + 256;
+                r.maxValue = detail::Clamp32(calc * k + 256);
+            } else {
+                const uint32_t k = tt ? p.halfTT : p.halfTS;
+                r.minValue = k * 256 / 2 + 256;
+                r.maxValue = detail::Clamp32(calc * k + 256);
+            }
+            return r;
+        }
+        case Op::Gelu:
+        case Op::FasterGelu:
+        case Op::FasterGeluV2:
+            r.minValue = 3 * 256;
+            r.maxValue = std::max(detail::Clamp32(3 * n * 4), r.minValue);
+            return r;
+        case Op::GeGLU: return f32 ? r : Factor(4, n, typeSize);
+        case Op::SwiGLU: return f32 ? r : Factor(6, n, typeSize);
+        case Op::ReGlu:
+            if (f32) {
+                r.minValue = r.maxValue = 256;
+                return r;
+            }
+            r.minValue = 6 * 256;
+            r.maxValue = std::max(detail::Clamp32(6 * bytes), r.minValue);
+            return r;
+        case Op::Silu:
+        case Op::Swish:
+        case Op::Count: return r;
+    }
+    return r;
+}
+
+// maxLiveNodeCount / extraBuf of GetXxxTmpBufferFactorSize: one call can process
+// (buffer - extraBuf) / maxLiveNodeCount / typeSize elements.
+inline TmpFactor FactorOf(Op op, uint32_t typeSize, bool v200 = false, bool typeIsInt = false) {
+    const bool f32 = IsFloat32(typeSize);
+    TmpFactor f;
+    switch (op) {
+        case Op::Tanh: f.maxLiveNodeCount = f32 ? 1 : 4; break;
+        case Op::Erf: f.maxLiveNodeCount = f32 ? 3 : 8; break;
+        case Op::Erfc: f.maxLiveNodeCount = f32 ? 7 : 16; break;
+        case Op::Sin:
+        case Op::Cos: f.maxLiveNodeCount = f32 ? 3 : 8; break;
+        case Op::Tan: f.maxLiveNodeCount = f32 ? 4 : 10; break;
+        case Op::Asin:
+        case Op::Acos: f.maxLiveNodeCount = f32 ? 2 : 6; break;
+        case Op::Atan: f.maxLiveNodeCount = f32 ? 5 : 12; break;
+        case Op::Sinh: f.maxLiveNodeCount = f32 ? 1 : 4; break;
+        case Op::Cosh: f.maxLiveNodeCount = f32 ? 2 : 6; break;
+        case Op::Asinh: f.maxLiveNodeCount = 3; break;
+        case Op::Acosh: f.maxLiveNodeCount = f32 ? 1 : 2; break;
+        case Op::Atanh: f.maxLiveNodeCount = f32 ? 1 : 4; break;
+        case Op::Exp: f.maxLiveNodeCount = f32 ? 3 : 8; break;
+        case Op::Log2: f.maxLiveNodeCount = f32 ? 0 : 2; break;
+        case Op::Sign: f.maxLiveNodeCount = 3; break;
+        case Op::Floor: f.maxLiveNodeCount = f32 ? 0 : 2; break;
+        case Op::Ceil:
+        case Op::Trunc: f.maxLiveNodeCount = f32 ? 1 : 2; break;
+        case Op::Round: f.maxLiveNodeCount = v200 ? (f32 ? 1 : 2) : (f32 ? 0 : 1); break;
+        case Op::Frac: f.maxLiveNodeCount = f32 ? 0 : 4; break;
+        case Op::Lgamma: f.maxLiveNodeCount = f32 ? 8 : 13; break;
+        case Op::Digamma: f.maxLiveNodeCount = f32 ? 7 : 16; break;
+        case Op::Fmod: f.maxLiveNodeCount = f32 ? 1 : 8; break;
+        case Op::ClampMax:
+        case Op::ClampMin:
+        case Op::Xor: f.maxLiveNodeCount = 1; break;
+        case Op::Axpy: f.maxLiveNodeCount = f32 ? 1 : 4; break;
+        case Op::GeGLU: f.maxLiveNodeCount = f32 ? 0 : 4; break;
+        case Op::SwiGLU: f.maxLiveNodeCount = f32 ? 0 : 6; break;
+        case Op::PowTT:
+        case Op::PowTS:
+        case Op::PowST: {
+            const detail::PowParams p = detail::PowParamsOf(v200);
+            const bool tt = op == Op::PowTT;
+            if (typeIsInt) {
+                f.maxLiveNodeCount = tt ? p.intTT : p.intTS;
+            } else {
+                f.extraBuf = 256;
+                f.maxLiveNodeCount = f32 ? (tt ? p.floatTT : p.floatTS) : (tt ? p.halfTT : p.halfTS);
+            }
+            break;
+        }
+        default: break;
+    }
+    return f;
+}
+
+}  // namespace akg::adv

@@ -1,0 +1,4 @@
+// Cos (high-level math API, CANN 8.x install layout): one implementation in lib/akg_adv/adv_api.h.
+#pragma once
+
+#include "lib/akg_adv/adv_api.h"

@@ -1,0 +1,4 @@
+// Host helpers of Tan (temporary space), CANN 8.x install layout.
+#pragma once
+
+#include "lib/akg_adv/adv_tiling.h"

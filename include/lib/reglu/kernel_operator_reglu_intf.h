@@ -1,0 +1,4 @@
+// ReGlu (CANN 8.x path lib/reglu/), same as lib/activation/.
+#pragma once
+
+#include "lib/akg_adv/adv_api.h"

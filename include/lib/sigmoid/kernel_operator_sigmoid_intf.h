@@ -1,0 +1,4 @@
+// Sigmoid (CANN 8.x path lib/sigmoid/), same as lib/activation/.
+#pragma once
+
+#include "lib/akg_adv/adv_api.h"

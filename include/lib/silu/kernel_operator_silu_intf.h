@@ -1,0 +1,4 @@
+// Silu (CANN 8.x path lib/silu/), same as lib/activation/.
+#pragma once
+
+#include "lib/akg_adv/adv_api.h"

@@ -1,0 +1,4 @@
+// Swish (CANN 8.x path lib/swish/), same as lib/activation/.
+#pragma once
+
+#include "lib/akg_adv/adv_api.h"
