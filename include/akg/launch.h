@@ -31,6 +31,15 @@ struct LaunchArgs {
     uint8_t* workspace = nullptr;
     CoreType coreType = AIV;
     size_t stackBytes = 8u << 20;
+    // Turn code addresses into file:line before returning (runs addr2line). A sandboxed run
+    // cannot start processes: it returns the sites and its parent calls ResolveLocations.
+    bool resolveLocations = true;
+};
+
+// A code address as a shared object and an offset into it: meaningful in any process.
+struct CodeSite {
+    std::string object;
+    uint64_t offset = 0;
 };
 
 struct Diagnostic {
@@ -40,6 +49,8 @@ struct Diagnostic {
     std::string location;  // file:line of the user's call, when known
     int core = -1;
     uint32_t count = 1;
+    CodeSite site;         // the call site, until resolved into `location`
+    CodeSite related;      // a second site the message refers to as "{related}" (e.g. an InitBuffer)
 };
 
 struct LaunchResult {
@@ -57,6 +68,10 @@ std::vector<Diagnostic> GmCheckSlack();
 
 LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args,
                     const std::vector<InstrObserver*>& observers = {});
+
+// Fills each diagnostic's `location` from its site and replaces "{related}" in its message with
+// the related site's file:line, using the objects' debug information.
+void ResolveLocations(std::vector<Diagnostic>& diagnostics);
 
 // Stable diagnostic codes and their categories (documented in docs/diagnostics.md).
 struct DiagnosticInfo {

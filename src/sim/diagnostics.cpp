@@ -77,7 +77,7 @@ std::string Format(const char* fmt, ...) {
     return buf;
 }
 
-void Diag(const char* code, const void* caller, const std::string& message) {
+void Diag(const char* code, const void* caller, const std::string& message, const void* related) {
     Runtime& rt = Rt();
     int core = rt.cur ? rt.cur->idx : -1;
     // Repeats of one rule at one call site collapse into a count; the first message is kept.
@@ -87,11 +87,11 @@ void Diag(const char* code, const void* caller, const std::string& message) {
             return;
         }
     }
-    rt.diags.push_back({code, message, caller, core, 1});
+    rt.diags.push_back({code, message, caller, core, 1, related});
 }
 
-void Fatal(const char* code, const void* caller, const std::string& message) {
-    Diag(code, caller, message);
+void Fatal(const char* code, const void* caller, const std::string& message, const void* related) {
+    Diag(code, caller, message, related);
     if (Rt().cur) Rt().cur->aborted = true;
     Rt().aborting = true;
     throw KernelAbort{};

@@ -166,7 +166,8 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
     result.completed = !rt.aborting;
     for (void* s : stackPool) munmap(s, rt.launch.stackBytes + 4096);
     ReleaseCoreMemories(rt);
-    result.diagnostics = Symbolize(rt.diags);
+    result.diagnostics = Describe(rt.diags);
+    if (args.resolveLocations) ResolveLocations(result.diagnostics);
     result.deviceLog = std::move(rt.deviceLog);
     g_rt = nullptr;
     return result;

@@ -93,6 +93,7 @@ struct DiagnosticRecord {
     const void* caller;
     int core;
     uint32_t count;
+    const void* related = nullptr;  // the "{related}" site of the message
 };
 
 struct Runtime {
@@ -136,8 +137,10 @@ void RecycleCoreMemory(Runtime& rt, Core& c);
 void ReleaseCoreMemories(Runtime& rt);
 
 // Diagnostics; Fatal never returns (it unwinds the current core).
-void Diag(const char* code, const void* caller, const std::string& message);
-[[noreturn]] void Fatal(const char* code, const void* caller, const std::string& message);
+// `related`: a second code address the message names as "{related}" (resolved with the caller).
+void Diag(const char* code, const void* caller, const std::string& message, const void* related = nullptr);
+[[noreturn]] void Fatal(const char* code, const void* caller, const std::string& message,
+                        const void* related = nullptr);
 std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
 // Checker entry (src/sim/check).

@@ -1,5 +1,7 @@
-// Turns the return addresses recorded with diagnostics into the user's file:line, using the
-// debug information of the compiled kernel. Runs only when diagnostics are reported.
+// Turns the return addresses recorded with diagnostics into the user's file:line. In two steps,
+// because a sandboxed run cannot start processes: Describe maps each address to a shared object
+// and offset (in the process that ran the kernel); ResolveLocations (akg/launch.h) reads the
+// objects' debug information with addr2line, wherever it is called.
 #pragma once
 
 #include <vector>
@@ -8,10 +10,6 @@
 
 namespace akg::sim {
 
-std::vector<Diagnostic> Symbolize(const std::vector<DiagnosticRecord>& records);
-
-// file:line of one code address, skipping frames inside the simulator's own headers; empty when
-// unknown.
-std::string LocateCaller(const void* caller);
+std::vector<Diagnostic> Describe(const std::vector<DiagnosticRecord>& records);
 
 }  // namespace akg::sim

@@ -76,6 +76,28 @@ TEST(Diagnostics, LOCAL_CAPACITY) {
     });
 }
 
+TEST(Diagnostics, LOCAL_CAPACITY_NamesTheInitBufferAndResolvesLate) {
+    int initLine = 0;
+    auto kernel = [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 128 * 1024);
+        MARK(initLine); pipe.InitBuffer(b, 96 * 1024);
+        Duplicate(b.Get<float>(), 1.0f, 24576);
+    };
+    // A sandboxed run returns code sites only; its parent resolves them afterwards.
+    KernelRun deferred = RunKernel(1, kernel, 0, /*resolveLocations=*/false);
+    ASSERT_EQ(deferred.result.diagnostics.size(), 1u) << deferred.Codes();
+    auto d = deferred.result.diagnostics[0];
+    EXPECT_TRUE(d.location.empty());
+    EXPECT_FALSE(d.site.object.empty());
+    EXPECT_NE(d.message.find("{related}"), std::string::npos) << d.message;
+    std::vector<akg::sim::Diagnostic> ds{d};
+    akg::sim::ResolveLocations(ds);
+    EXPECT_NE(ds[0].message.find(LineOf(initLine)), std::string::npos) << ds[0].message;
+    EXPECT_EQ(ds[0].location, RunKernel(1, kernel).result.diagnostics.at(0).location);
+}
+
 TEST(Diagnostics, LOCAL_CAPACITY_NotForBuffersNeverTouched) {
     // Reference kernels reserve more UB than they use; the device only faults on access.
     auto run = RunKernel(1, [&] {

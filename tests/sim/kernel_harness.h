@@ -23,13 +23,16 @@ struct KernelRun {
 };
 
 // The kernel body runs once per core; GetBlockIdx() tells which.
-inline KernelRun RunKernel(uint32_t blockDim, std::function<void()> body, uint64_t tilingKey = 0) {
+// With resolveLocations false the diagnostics carry code sites only (as in a sandboxed run).
+inline KernelRun RunKernel(uint32_t blockDim, std::function<void()> body, uint64_t tilingKey = 0,
+                           bool resolveLocations = true) {
     static std::function<void()>* current = nullptr;
     current = &body;
     sim::LaunchArgs args;
     args.entry = [](void**) { (*current)(); };
     args.blockDim = blockDim;
     args.tilingKey = tilingKey;
+    args.resolveLocations = resolveLocations;
     KernelRun run;
     run.result = sim::Launch(sim::PlatformSpec{}, args);
     current = nullptr;

@@ -52,10 +52,10 @@ void CheckLocal(const Instr& in, const Access& a) {
             if (b.mem == m && b.end - base > MemCapacity(m) && b.begin < a.addr + a.bytes && b.end > a.addr)
                 Fatal("LOCAL_CAPACITY", in.caller,
                       Format("%s %s %s bytes [%lu, %lu), but the core has only %u: the %s buffer there was placed "
-                             "by an InitBuffer that exceeded %s capacity (%s)",
+                             "by an InitBuffer that exceeded %s capacity ({related})",
                              in.api, a.write ? "writes" : "reads", MemName(m), static_cast<unsigned long>(off),
-                             static_cast<unsigned long>(off + a.bytes), MemCapacity(m), b.kind, MemName(m),
-                             LocateCaller(b.allocCaller).c_str()));
+                             static_cast<unsigned long>(off + a.bytes), MemCapacity(m), b.kind, MemName(m)),
+                      b.allocCaller);
         Fatal("LOCAL_OOB", in.caller,
               Format("%s %s %lu bytes at %s offset %lu, past the end of the %u-byte %s", in.api,
                      a.write ? "writes" : "reads", static_cast<unsigned long>(a.bytes), MemName(m),
