@@ -10,7 +10,7 @@
 # docs/performance.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-project="${1:-tasks/Elementwise/SquaredDifference/answer/0}"
+project="${1:-tasks/level1/Elementwise/SquaredDifference/answer/0}"
 runs="${2:-5}"
 akgen="${AKGEN:-build/bin/akgen}"
 

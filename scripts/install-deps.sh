@@ -8,6 +8,7 @@ packages=(
   libgtest-dev libbenchmark-dev              # tests and benchmarks
   nlohmann-json3-dev libcli11-dev            # JSON and the akgen command line
   python3 python3-numpy python3-torch python3-scipy  # PyTorch references of the tasks (goldens)
+  chromium                                   # the report test renders report.html headless
 )
 
 missing=()

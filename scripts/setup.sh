@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
 export AKGEN_CACHE_DIR="${AKGEN_CACHE_DIR:-$PWD/build/akgcache}"
-build/bin/akgen check-task tasks/*/* --work build/taskwork
+build/bin/akgen bench --tasks tasks --run build/runs/builtin -j 2 --expect-pass

@@ -61,6 +61,7 @@ struct LaunchResult {
 };
 
 // GM buffers with guard pages on both sides and a poisoned slack after the tensor's end.
+// Throws std::bad_alloc when the memory cannot be mapped.
 void* GmAlloc(size_t bytes, const std::string& name);
 void GmFreeAll();
 // Diagnostics for writes that bypassed the API into the slack after a tensor (checked after a run).

@@ -23,6 +23,9 @@ struct BuildOptions {
 enum class BuildStage { Discover, HostCompile, HostLoad, KernelGenerate, KernelCompile, KernelEntry };
 const char* BuildStageName(BuildStage s);
 
+// The cache root: options.cacheDir, else $AKGEN_CACHE_DIR, else ~/.cache/akgen.
+std::string ResolveCacheDir(const BuildOptions& options);
+
 struct BuildError {
     BuildStage stage = BuildStage::Discover;
     std::string message;  // one line

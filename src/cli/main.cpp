@@ -1,11 +1,13 @@
 // akgen: build, run and judge Ascend C operator projects on simulated AI cores.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 
 #include "cli/case_spec.h"
 #include "common/npy.h"
-#include "harness/task_check.h"
+#include "harness/bench.h"
+#include "report/report.h"
 #include "run/runner.h"
 
 namespace fs = std::filesystem;
@@ -143,44 +145,94 @@ int CmdBuild(const BuildArgs& a) {
     return failed ? kBuildError : kOk;
 }
 
-struct CheckArgs {
-    std::vector<std::string> tasks;
-    std::string answer = "0";
-    std::string work;
-    std::string soc = "Ascend910B1";
-    uint64_t seed = 0;
-    bool verbose = false;
-    bool keepWork = false;
+struct BenchArgs {
+    harness::BenchOptions options;
+    std::vector<std::string> ops;
+    std::string mode = "kernel";
+    std::string shard;
+    double memoryLimitMb = 12288;
+    bool quiet = false;
+    bool expectPass = false;
 };
 
-int CmdCheckTask(const CheckArgs& a) {
-    harness::CheckOptions options;
+std::string DefaultRunDir() {
+    char stamp[64];
+    std::time_t now = std::time(nullptr);
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    return (fs::path("runs") / stamp).string();
+}
+
+// Prints the headline numbers of summary.json.
+void PrintSummary(const nlohmann::json& s, const std::string& runDir) {
+    std::printf("\n%-8s %6s %9s %8s %13s\n", "level", "tasks", "compiled", "score", "passed tasks");
+    for (auto& [level, l] : s.at("levels").items())
+        std::printf("level%-3s %6d %9d %8.2f %13d\n", level.c_str(), l.value("tasks", 0), l.value("compiled", 0),
+                    l.value("score", 0.0), l.value("passed_tasks", 0));
+    if (s.contains("final_score") && s.at("final_score").is_number())
+        std::printf("final score %.2f\n", s.at("final_score").get<double>());
+    for (const char* kind : {"compile", "execution"})
+        if (s.contains("pass_at_k") && s.at("pass_at_k").contains(kind)) {
+            std::printf("%s pass@k:", kind);
+            for (auto& [k, v] : s.at("pass_at_k").at(kind).items())
+                if (v.is_number()) std::printf("  @%s %.3f", k.c_str(), v.get<double>());
+            std::printf("\n");
+        }
+    if (s.contains("failure_classes") && !s.at("failure_classes").empty()) {
+        std::printf("failure classes:");
+        for (auto& [cls, n] : s.at("failure_classes").items()) std::printf("  %s %s", cls.c_str(), n.dump().c_str());
+        std::printf("\n");
+    }
+    for (auto& t : s.at("tasks")) {
+        if (t.value("class", "") == "pass") continue;
+        std::printf("  %-50s sample %-3d %3d/%-3d %s\n",
+                    (t.value("level", 0) ? "level" + std::to_string(t.value("level", 0)) + "/" : std::string()).append(t.value("category", "") + "/" + t.value("op", "")).c_str(),
+                    t.value("sample", 0), t.value("passed", 0), t.value("cases", 0), t.value("class", "").c_str());
+    }
+    std::printf("results in %s (summary.json, records/, logs/); `akgen report %s` for a report\n", runDir.c_str(),
+                runDir.c_str());
+}
+
+int CmdBench(BenchArgs& a) {
+    harness::BenchOptions& o = a.options;
+    if (o.tasksRoot.empty()) o.tasksRoot = (fs::path(AKG_SOURCE_DIR) / "tasks").string();
+    if (o.runDir.empty()) o.runDir = DefaultRunDir();
+    for (auto& op : a.ops) o.filter.ops.push_back(op);
+    if (a.mode == "kernel") o.mode = harness::CandidateMode::KernelOnly;
+    else if (a.mode == "host+kernel") o.mode = harness::CandidateMode::HostAndKernel;
+    else {
+        std::fprintf(stderr, "akgen: --mode is kernel or host+kernel\n");
+        return kUsage;
+    }
+    if (!a.shard.empty() && std::sscanf(a.shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2) {
+        std::fprintf(stderr, "akgen: --shard wants i/N\n");
+        return kUsage;
+    }
+    if (o.rule != "default" && o.rule != "strict") {
+        std::fprintf(stderr, "akgen: --check is default or strict\n");
+        return kUsage;
+    }
+    o.limits.addressSpaceBytes = size_t(a.memoryLimitMb * 1024 * 1024);
+    o.progress = !a.quiet;
+    harness::BenchOutcome r = harness::RunBench(o);
+    if (!r.error.empty()) {
+        std::fprintf(stderr, "akgen: %s\n", r.error.c_str());
+        return kUsage;
+    }
+    PrintSummary(r.summary, o.runDir);
+    if (!a.expectPass) return kOk;
+    bool allPassed = !r.summary.at("tasks").empty() && r.skipped.empty();
+    for (auto& t : r.summary.at("tasks")) allPassed &= t.value("class", "") == "pass";
+    return allPassed ? kOk : kDiagnostics;
+}
+
+int CmdReport(const std::string& runDir) {
     std::string error;
-    if (!run::LoadPlatform(a.soc, &options.run.platform, &error)) {
+    if (!report::WriteReport(runDir, &error)) {
         std::fprintf(stderr, "akgen: %s\n", error.c_str());
         return kUsage;
     }
-    options.seed = a.seed;
-    options.keepWork = a.keepWork;
-    options.workDir = a.work.empty() ? (fs::temp_directory_path() / "akgen-check").string() : a.work;
-    int failedTasks = 0;
-    for (auto& t : a.tasks) {
-        std::string candidate = (fs::path(t) / "answer" / a.answer).string();
-        harness::TaskOutcome o = harness::CheckTask(t, candidate, options);
-        int passed = o.Passed();
-        std::printf("%-45s %3d/%-3zu cases passed%s%s\n", o.task.c_str(), passed, o.cases.size(),
-                    o.error.empty() ? "" : "  ", o.error.empty() ? "" : o.error.substr(0, o.error.find('\n')).c_str());
-        for (auto& c : o.cases) {
-            if (c.passed && !a.verbose) continue;
-            std::printf("  case %-4s %-6s %s", c.caseId.c_str(), c.passed ? "PASS" : "FAIL", c.passed ? "" : c.stage.c_str());
-            if (!c.passed && !c.error.empty()) std::printf(": %s", (a.verbose ? c.error : c.error.substr(0, c.error.find('\n'))).c_str());
-            if (c.maxAbsError > 0 || c.maxRelError > 0) std::printf(" (max abs %.3g, max rel %.3g, %d mismatches)", c.maxAbsError, c.maxRelError, c.mismatches);
-            std::printf("\n");
-            for (auto& d : c.diagnostics) PrintDiagnostic(d);
-        }
-        if (passed != int(o.cases.size()) || o.cases.empty()) ++failedTasks;
-    }
-    return failedTasks ? kDiagnostics : kOk;
+    std::printf("wrote %s and %s\n", (fs::path(runDir) / "report.md").c_str(), (fs::path(runDir) / "report.html").c_str());
+    return kOk;
 }
 
 }  // namespace
@@ -210,18 +262,39 @@ int main(int argc, char** argv) {
     buildCmd->add_option("--op", buildArgs.op, "Operator type, when op_host registers several");
     buildCmd->callback([&] { std::exit(CmdBuild(buildArgs)); });
 
-    CheckArgs checkArgs;
-    auto* checkCmd = app.add_subcommand(
-        "check-task", "Run a candidate of NPUKernelBench-layout tasks on every case and judge it against the reference");
-    checkCmd->add_option("tasks", checkArgs.tasks, "Task directories (levelN/Category/Op)")->required();
-    checkCmd->add_option("--answer", checkArgs.answer, "Which answer/K to check");
-    checkCmd->add_option("--work", checkArgs.work, "Directory for goldens and outputs");
-    checkCmd->add_option("--soc", checkArgs.soc, "Platform to simulate");
-    checkCmd->add_option("--seed", checkArgs.seed, "Seed for the task's input generator");
-    checkCmd->add_flag("-v,--verbose", checkArgs.verbose, "List passing cases too");
-    checkCmd->add_flag("--keep-work", checkArgs.keepWork,
-                       "Keep every case's tensors in the work directory (default: only failing cases up to 256 MiB)");
-    checkCmd->callback([&] { std::exit(CmdCheckTask(checkArgs)); });
+    BenchArgs benchArgs;
+    auto* benchCmd = app.add_subcommand(
+        "bench", "Evaluate candidates of many tasks (NPUKernelBench layout) in sandboxed processes; results in a run directory");
+    auto& bo = benchArgs.options;
+    benchCmd->add_option("ops", benchArgs.ops, "Op names or globs to evaluate (default: all)");
+    benchCmd->add_option("--tasks", bo.tasksRoot, "Task tree, level, category or task directory (default: the built-in tasks/)");
+    benchCmd->add_option("--level", bo.filter.levels, "Only these levels")->delimiter(',');
+    benchCmd->add_option("--category", bo.filter.categories, "Only these categories (names or globs)")->delimiter(',');
+    benchCmd->add_option("--samples", bo.samplesRoot,
+                         "Generated samples in NPUKernelBench's run layout (default: the tasks' answer/K)");
+    benchCmd->add_option("--answer", bo.answers, "Which answer/K to evaluate (default: all)")->delimiter(',');
+    benchCmd->add_option("--mode", benchArgs.mode, "kernel (the task's host code + the sample's kernel) or host+kernel");
+    benchCmd->add_option("--run", bo.runDir, "Run directory (default: runs/<timestamp>)");
+    benchCmd->add_option("-j,--jobs", bo.jobs, "Candidates evaluated in parallel");
+    benchCmd->add_option("--trials", bo.trials, "Seeds per case (fresh inputs each)");
+    benchCmd->add_option("--seed", bo.seed, "First seed");
+    benchCmd->add_option("--soc", bo.soc, "Platform to simulate");
+    benchCmd->add_option("--check", bo.rule, "Correctness rule: default (NPUKernelBench) or strict (dtype-aware)");
+    benchCmd->add_flag("--resume", bo.resume, "Keep the run directory's records and skip what they cover");
+    benchCmd->add_option("--shard", benchArgs.shard, "i/N: evaluate every N-th candidate starting at i");
+    benchCmd->add_option("--timeout", bo.limits.wallSeconds, "Wall-clock seconds per case");
+    benchCmd->add_option("--cpu-limit", bo.limits.cpuSeconds, "CPU seconds per case");
+    benchCmd->add_option("--memory-limit-mb", benchArgs.memoryLimitMb, "Address-space limit per case, MiB");
+    benchCmd->add_flag("--keep-work", bo.keepWork, "Keep every case's returned tensors under RUN/work");
+    benchCmd->add_flag("-q,--quiet", benchArgs.quiet, "No progress output");
+    benchCmd->add_flag("--expect-pass", benchArgs.expectPass,
+                       "Exit with status 1 unless every candidate passes every case (for CI)");
+    benchCmd->callback([&] { std::exit(CmdBench(benchArgs)); });
+
+    std::string reportRun;
+    auto* reportCmd = app.add_subcommand("report", "Write report.md and a self-contained report.html of a run");
+    reportCmd->add_option("run", reportRun, "Run directory written by akgen bench")->required();
+    reportCmd->callback([&] { std::exit(CmdReport(reportRun)); });
 
     CLI11_PARSE(app, argc, argv);
     return 0;

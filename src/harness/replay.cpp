@@ -90,7 +90,7 @@ bool EncodeValue(const pyshim::Value& v, const std::string& dir, std::string* te
     return error->empty();
 }
 
-ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir) {
+ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir, const std::string& returnedDir) {
     ReplayResult result;
     std::ifstream f(fs::path(caseDir) / "case.json");
     json manifest;
@@ -134,7 +134,7 @@ ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir) {
         return result;
     }
     pyshim::SetExecHook(nullptr);
-    const fs::path dir = fs::path(caseDir) / "returned";
+    const fs::path dir = returnedDir;
     fs::create_directories(dir);
     std::string text;
     if (!EncodeValue(returned, dir.string(), &text, &result.error)) return result;

@@ -17,8 +17,9 @@ struct ReplayResult {
     run::RunReport report;      // the last operator run
 };
 
-// Reads case.json in `caseDir`, replays its call, writes caseDir/returned/{value.json,*.npy}.
-ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir);
+// Reads case.json and call/ in `caseDir` (the golden step's output), replays the call, writes
+// what the function returned to `returnedDir`/{value.json,*.npy}.
+ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir, const std::string& returnedDir);
 
 // JSON <-> Python-level values; tensors are .npy files in `dir`.
 bool DecodeValue(const std::string& json, const std::string& dir, pyshim::Value* out, std::string* error);

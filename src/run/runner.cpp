@@ -397,6 +397,7 @@ RunReport Operator::Run(OpCall& call) {
     launch.blockDim = report.tiling.blockDim;
     launch.tilingKey = report.tiling.tilingKey;
     launch.workspace = ws;
+    launch.resolveLocations = options_.resolveLocations;
     auto start = std::chrono::steady_clock::now();
     report.launch = sim::Launch(options_.platform, launch, options_.observers);
     report.launchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

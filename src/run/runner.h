@@ -41,6 +41,7 @@ struct RunOptions {
     PlatformSpec platform;
     build::BuildOptions build;
     std::vector<sim::InstrObserver*> observers;
+    bool resolveLocations = true;  // see sim::LaunchArgs; false in a sandboxed case process
 };
 
 // A built operator project, ready to run calls.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <mutex>
 
 #include "sim/runtime.h"
@@ -34,7 +35,7 @@ void* GmAlloc(size_t bytes, const std::string& name) {
     size_t data = RoundPages(DeviceAllocationBytes(bytes));
     size_t total = data + 2 * kPage;
     auto* map = static_cast<uint8_t*>(mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-    if (map == MAP_FAILED) return nullptr;
+    if (map == MAP_FAILED) throw std::bad_alloc();  // e.g. a tiling that asks for a huge workspace
     mprotect(map, kPage, PROT_NONE);
     mprotect(map + kPage + data, kPage, PROT_NONE);
     uint8_t* p = map + kPage;

@@ -4,17 +4,20 @@
 The task's own validation code (module.py, prepare_inputs.py, test_cases.csv) runs here on
 Debian's CPU PyTorch, with stand-ins for torch_npu and for the compiled kernel module:
 
-  golden TASK CASES SEED OUT
+  golden TASK CASES SEED OUT EXPECTED
       For each case: generate the inputs with the task's get_inputs, compute the expected
       outputs with its reference Model (float16/bfloat16 computed in float32 and rounded), and
       record the call ModelNew makes into kernel_gen_ops (function name and arguments). Writes
-      OUT/case<ID>/{inputs/, expected/, call/, case.json}.
+      OUT/case<ID>/{inputs/, call/, case.json} and the expected outputs to EXPECTED/case<ID>/,
+      where the harness keeps them out of the candidate's reach. (For inspecting a task by hand;
+      the harness sends the same step as a request to `serve`.)
 
-  judge TASK OUT
-      For each OUT/case<ID> that has a returned/ directory (what the replayed pybind function
-      returned on the simulator), finish ModelNew.forward with that return value and compare
-      with the expected outputs using the task's custom_check_precision, or the benchmark's
-      default rule. Prints one JSON line per case.
+  serve
+      The golden step and judging as requests, one JSON object per line on stdin, one reply per line on
+      the original stdout (the task code's own prints go to stderr): {"cmd": "golden", "task",
+      "cases", "seed", "out", "expected"} and {"cmd": "judge", "task", "case_dir",
+      "expected_dir", "returned_dir", "rule"}. Keeps torch and the task modules loaded between
+      requests, which is what makes a warm `akgen bench` fast.
 
 Everything in between (building and running the candidate) happens in C++.
 """
@@ -148,7 +151,18 @@ def read_cases(task):
     return out
 
 
+TASK_MODULES = {}
+
+
 def task_modules(task):
+    """The task's module.py and prepare_inputs.py, loaded once per process."""
+    key = os.path.realpath(task)
+    if key not in TASK_MODULES:
+        TASK_MODULES[key] = load_task_modules(task)
+    return TASK_MODULES[key]
+
+
+def load_task_modules(task):
     install_stand_ins()
     module = load_module("akg_task_module", os.path.join(task, "validation", "module.py"))
     if hasattr(module, "get_init_inputs"):
@@ -343,14 +357,15 @@ def stats(abs_diff, rel_diff):
 
 # ---------------------------------------------------------------- commands
 
-def cmd_golden(task, case_ids, seed, out):
+def cmd_golden(task, case_ids, seed, out, expected_root):
     module, prepare = task_modules(task)
     rows = {str(r.get("case_id", i)): r for i, r in enumerate(read_cases(task))}
     for cid in case_ids:
         row = rows[str(cid)]
         d = os.path.join(out, "case%s" % cid)
-        for sub in ("inputs", "expected", "call"):
-            os.makedirs(os.path.join(d, sub), exist_ok=True)
+        expected_dir = os.path.join(expected_root, "case%s" % cid)
+        for sub in (os.path.join(d, "inputs"), os.path.join(d, "call"), expected_dir):
+            os.makedirs(sub, exist_ok=True)
         seed_everything(seed)
         init = prepare.get_init_inputs(row, device=None)
         inputs = prepare.get_inputs(row, device=None)
@@ -377,46 +392,132 @@ def cmd_golden(task, case_ids, seed, out):
                             "args": [encode(v, os.path.join(d, "call"), "arg", counter, list(written)) for v in args]}
         counter = [0]
         expected = reference_outputs(module, init, inputs)
-        manifest["expected"] = [encode(v, os.path.join(d, "expected"), "out", counter) for v in expected]
+        expected_manifest = [encode(v, expected_dir, "out", counter) for v in expected]
+        with open(os.path.join(expected_dir, "expected.json"), "w") as f:
+            json.dump(expected_manifest, f, indent=1)
+        # Written last: its presence marks a complete case.
         with open(os.path.join(d, "case.json"), "w") as f:
             json.dump(manifest, f, indent=1)
 
 
-def cmd_judge(task, out):
+# Strict rule, in the style of CANN's operator benchmarks: errors measured against a float64
+# view of the golden; per output dtype, the mean relative error (MERE) and the maximum relative
+# error (MARE) must stay under bounds; where |golden| is below a small-value threshold the
+# absolute error is used instead, so that values near zero neither pass nor fail by accident.
+# Integers and booleans must match exactly. NaN/Inf must appear at the same places.
+STRICT_BOUNDS = {  # dtype: (MERE bound, MARE bound, small-value threshold)
+    torch.float16: (2 ** -10, 2 ** -7, 2 ** -11),
+    torch.bfloat16: (2 ** -7, 2 ** -4, 2 ** -8),
+    torch.float32: (2 ** -13, 2 ** -10, 2 ** -14),
+    torch.float64: (2 ** -26, 2 ** -20, 2 ** -30),
+}
+
+
+def strict_check(outputs, outputs_new):
+    outputs = outputs if isinstance(outputs, list) else [outputs]
+    outputs_new = outputs_new if isinstance(outputs_new, list) else [outputs_new]
+    ok = len(outputs) == len(outputs_new)
+    max_abs, max_rel, mismatches = 0.0, 0.0, 0
+    for out, new in zip(outputs, outputs_new):
+        if out.is_complex():
+            out, new = torch.view_as_real(out), torch.view_as_real(new.to(out.dtype))
+        if out.numel() != new.numel():
+            ok = False
+            continue
+        golden = out.reshape(-1).to(torch.float64)
+        actual = new.reshape(-1).to(torch.float64)
+        if not out.is_floating_point():
+            bad = golden != actual
+            mismatches += int(bad.sum())
+            if golden.numel():
+                max_abs = max(max_abs, float((golden - actual).abs().max()))
+            continue
+        mere_bound, mare_bound, small = STRICT_BOUNDS.get(out.dtype, STRICT_BOUNDS[torch.float32])
+        finite = torch.isfinite(golden)
+        special = ~finite | ~torch.isfinite(actual)
+        # Non-finite values must agree exactly (NaN with NaN, +inf with +inf).
+        same_special = (torch.isnan(golden) & torch.isnan(actual)) | (golden == actual)
+        mismatches += int((special & ~same_special).sum())
+        g, a = golden[~special], actual[~special]
+        if g.numel() == 0:
+            continue
+        abs_err = (g - a).abs()
+        rel_err = torch.where(g.abs() < small, abs_err, abs_err / g.abs())
+        mismatches += int((rel_err > mare_bound).sum())
+        if float(rel_err.mean()) > mere_bound:
+            ok = False
+        max_abs = max(max_abs, float(abs_err.max()))
+        max_rel = max(max_rel, float(rel_err.max()))
+    if mismatches:
+        ok = False
+    LAST_MISMATCHES[0] = mismatches
+    return (1 if ok else 0), torch.tensor([max_abs], dtype=torch.float64), torch.tensor([max_rel], dtype=torch.float64)
+
+
+def judge_case(task, case_dir, expected_dir, returned_dir, rule="default"):
+    """Finishes ModelNew.forward with what the replayed kernel call returned and compares it
+    with the expected outputs under `rule` ("default", "strict"); a task's own
+    custom_check_precision takes precedence, as in the benchmark."""
     module, prepare = task_modules(task)
     check = getattr(prepare, "custom_check_precision", None)
     rows = {str(r.get("case_id", i)): r for i, r in enumerate(read_cases(task))}
-    for name in sorted(os.listdir(out)):
-        d = os.path.join(out, name)
-        returned = os.path.join(d, "returned", "value.json")
-        if not name.startswith("case") or not os.path.exists(returned):
+    with open(os.path.join(case_dir, "case.json")) as f:
+        manifest = json.load(f)
+    cid = str(manifest["case_id"])
+    result = {"case_id": manifest["case_id"]}
+    try:
+        with open(os.path.join(returned_dir, "value.json")) as f:
+            value = decode(json.load(f), returned_dir)
+        inputs = [decode(v, os.path.join(case_dir, "inputs")) for v in manifest["inputs"]]
+        init = [decode(v, os.path.join(case_dir, "inputs")) for v in manifest["init"]]
+        with open(os.path.join(expected_dir, "expected.json")) as f:
+            expected = [decode(v, expected_dir) for v in json.load(f)]
+        KERNEL_OPS.recording, KERNEL_OPS.replay = False, value
+        actual = flatten(module.ModelNew(*init)(*inputs))
+        exp = expected if len(expected) != 1 else expected[0]
+        act = actual if len(actual) != 1 else actual[0]
+        LAST_MISMATCHES[0] = None
+        if check is not None:
+            ok, abs_diff, rel_diff = check(rows[cid], exp, act)
+            used = "custom"
+        elif rule == "strict":
+            ok, abs_diff, rel_diff = strict_check(exp, act)
+            used = "strict"
+        else:
+            ok, abs_diff, rel_diff = default_check(exp, act)
+            used = "default"
+        result.update({"passed": bool(ok), "check": used})
+        result.update(stats(torch.as_tensor(abs_diff).reshape(-1), torch.as_tensor(rel_diff).reshape(-1)))
+        if LAST_MISMATCHES[0] is not None:
+            result["mismatches"] = LAST_MISMATCHES[0]
+    except Exception as e:  # the comparison itself failed: shapes, dtypes, missing outputs
+        result.update({"passed": False, "error": "%s: %s" % (type(e).__name__, e)})
+    return result
+
+
+def cmd_serve():
+    replies = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)  # task code that prints must not corrupt the replies
+    sys.stdout = sys.stderr
+    for line in sys.stdin:
+        if not line.strip():
             continue
-        with open(os.path.join(d, "case.json")) as f:
-            manifest = json.load(f)
-        cid = str(manifest["case_id"])
-        result = {"case_id": manifest["case_id"]}
+        req = None
         try:
-            with open(returned) as f:
-                value = decode(json.load(f), os.path.join(d, "returned"))
-            inputs = [decode(v, os.path.join(d, "inputs")) for v in manifest["inputs"]]
-            init = [decode(v, os.path.join(d, "inputs")) for v in manifest["init"]]
-            expected = [decode(v, os.path.join(d, "expected")) for v in manifest["expected"]]
-            KERNEL_OPS.recording, KERNEL_OPS.replay = False, value
-            actual = flatten(module.ModelNew(*init)(*inputs))
-            exp = expected if len(expected) != 1 else expected[0]
-            act = actual if len(actual) != 1 else actual[0]
-            LAST_MISMATCHES[0] = None
-            if check is not None:
-                ok, abs_diff, rel_diff = check(rows[cid], exp, act)
+            req = json.loads(line)
+            if req["cmd"] == "golden":
+                cmd_golden(req["task"], [str(c) for c in req["cases"]], int(req["seed"]), req["out"], req["expected"])
+                reply = {"ok": True}
+            elif req["cmd"] == "judge":
+                reply = {"ok": True, "result": judge_case(req["task"], req["case_dir"], req["expected_dir"],
+                                                          req["returned_dir"], req.get("rule", "default"))}
             else:
-                ok, abs_diff, rel_diff = default_check(exp, act)
-            result.update({"passed": bool(ok), "check": "custom" if check else "default"})
-            result.update(stats(torch.as_tensor(abs_diff).reshape(-1), torch.as_tensor(rel_diff).reshape(-1)))
-            if LAST_MISMATCHES[0] is not None:
-                result["mismatches"] = LAST_MISMATCHES[0]
-        except Exception as e:  # the comparison itself failed: shapes, dtypes, missing outputs
-            result.update({"passed": False, "error": "%s: %s" % (type(e).__name__, e)})
-        print(json.dumps(result), flush=True)
+                reply = {"ok": False, "error": "unknown command %r" % req["cmd"]}
+        except Exception as e:
+            reply = {"ok": False, "error": "%s: %s" % (type(e).__name__, e)}
+        reply["id"] = req.get("id") if isinstance(req, dict) else None
+        replies.write(json.dumps(reply) + "\n")
+        replies.flush()
 
 
 def main(argv):
@@ -427,12 +528,10 @@ def main(argv):
 
 
 def run_command(argv):
-    if len(argv) >= 6 and argv[1] == "golden":
-        cmd_golden(argv[2], [c for c in argv[3].split(",") if c], int(argv[4]), argv[5])
-    elif len(argv) >= 4 and argv[1] == "judge":
-        cmd_judge(argv[2], argv[3])
-    elif len(argv) >= 3 and argv[1] == "cases":
-        print(json.dumps([dict(r) for r in read_cases(argv[2])], default=str))
+    if len(argv) >= 7 and argv[1] == "golden":
+        cmd_golden(argv[2], [c for c in argv[3].split(",") if c], int(argv[4]), argv[5], argv[6])
+    elif len(argv) >= 2 and argv[1] == "serve":
+        cmd_serve()
     else:
         sys.stderr.write(__doc__)
         return 2

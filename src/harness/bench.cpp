@@ -1,0 +1,624 @@
+#include "harness/bench.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "akg/pyshim.h"
+#include "build/compile.h"
+#include "build/pybind_build.h"
+#include "harness/compile_errors.h"
+#include "harness/python_worker.h"
+#include "harness/replay.h"
+#include "harness/results.h"
+
+namespace akg::harness {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+struct Unit {
+    TaskRef task;
+    Candidate candidate;
+};
+
+// Everything a unit process needs; built by the parent before it forks.
+struct UnitContext {
+    const BenchOptions* options;
+    run::RunOptions run;
+    std::string cacheRoot;
+    std::string expectedRoot;  // hidden from unit processes
+    PythonWorker* python;
+    int recordFd;              // JSON lines to the parent
+    const RunRecords* previous; // --resume: what is already recorded
+};
+
+void EmitLine(int fd, const json& j) {
+    std::string line = j.dump() + "\n";
+    for (size_t sent = 0; sent < line.size();) {
+        ssize_t n = write(fd, line.data() + sent, line.size() - sent);
+        if (n <= 0) return;
+        sent += size_t(n);
+    }
+}
+
+RecordIdentity IdentityOf(const Unit& u) {
+    RecordIdentity id;
+    id.task = u.task.id;
+    id.level = u.task.level;
+    id.category = u.task.category;
+    id.op = u.task.op;
+    id.sample = u.candidate.sample;
+    return id;
+}
+
+fs::path LogDir(const BenchOptions& o, const Unit& u) {
+    return fs::path(o.runDir) / "logs" / u.task.id / ("sample" + std::to_string(u.candidate.sample));
+}
+
+std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+// ---------------------------------------------------------------- goldens
+
+struct Goldens {
+    std::string dir;          // case<ID>/{case.json, inputs/, call/}
+    std::string expectedDir;  // case<ID>/ expected outputs
+};
+
+// Content-addressed by the task's validation files, our Python step and the seed: a changed
+// reference or generator never reuses stale data.
+Goldens GoldenLocation(const UnitContext& ctx, const TaskRef& task, uint64_t seed) {
+    Sha256 h;
+    h.Field("golden-v1");
+    build::HashTree(h, (fs::path(task.dir) / "validation").string());
+    h.Field(build::ReadFile(TaskScript()));
+    h.Field(std::to_string(seed));
+    const std::string key = h.HexDigest();
+    return {(fs::path(ctx.cacheRoot) / "goldens" / key).string(), (fs::path(ctx.expectedRoot) / key).string()};
+}
+
+bool HasGolden(const Goldens& g, const std::string& caseId) {
+    std::error_code ec;
+    return fs::exists(fs::path(g.dir) / ("case" + caseId) / "case.json", ec);
+}
+
+// Makes sure the golden of one case exists; an error message when the task's reference failed.
+std::string EnsureGolden(const UnitContext& ctx, const TaskRef& task, const Goldens& g, const std::string& caseId,
+                         uint64_t seed) {
+    if (HasGolden(g, caseId)) return "";
+    fs::create_directories(g.dir);
+    // Units of the same task may run side by side: one generates, the other waits.
+    const std::string lockPath = g.dir + ".lock";
+    int lock = open(lockPath.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+    if (lock >= 0) flock(lock, LOCK_EX);
+    std::string error;
+    if (!HasGolden(g, caseId)) {
+        json reply = ctx.python->Request({{"cmd", "golden"}, {"task", task.dir}, {"cases", {caseId}}, {"seed", seed},
+                                          {"out", g.dir}, {"expected", g.expectedDir}},
+                                         ctx.options->goldenTimeoutSeconds);
+        if (!reply.value("ok", false)) error = reply.value("error", std::string("the golden step failed"));
+        else if (!HasGolden(g, caseId)) error = "the golden step wrote no case.json";
+    }
+    if (lock >= 0) close(lock);
+    return error;
+}
+
+// ---------------------------------------------------------------- one case, in a sandboxed child
+
+json DiagnosticToJson(const sim::Diagnostic& d) {
+    return {{"code", d.code},       {"category", d.category},      {"message", d.message},
+            {"location", d.location}, {"core", d.core},            {"count", d.count},
+            {"site", {d.site.object, d.site.offset}}, {"related", {d.related.object, d.related.offset}}};
+}
+
+sim::Diagnostic DiagnosticFromJson(const json& j) {
+    sim::Diagnostic d;
+    d.code = j.at("code");
+    d.category = j.at("category");
+    d.message = j.at("message");
+    d.location = j.at("location");
+    d.core = j.at("core");
+    d.count = j.at("count");
+    d.site = {j.at("site")[0], j.at("site")[1]};
+    d.related = {j.at("related")[0], j.at("related")[1]};
+    return d;
+}
+
+// Runs in the sandboxed child: replay the case's call on the simulator.
+std::string ReplayInChild(run::Operator& op, const std::string& caseDir, const std::string& returnedDir) {
+    ReplayResult r = ReplayCase(op, caseDir, returnedDir);
+    json diags = json::array();
+    for (auto& d : r.report.launch.diagnostics) diags.push_back(DiagnosticToJson(d));
+    return json{{"returned", r.returned},
+                {"executed", r.executed},
+                {"error", r.error},
+                {"stage", run::RunStageName(r.report.stage)},
+                {"deadlock", r.report.launch.deadlock},
+                {"diagnostics", diags},
+                {"tiling_log", r.report.tiling.log},
+                {"device_log", r.report.launch.deviceLog.substr(0, 1 << 16)},
+                {"launch_seconds", r.report.launchSeconds}}
+        .dump();
+}
+
+// The class of a diagnosed run: deadlock, else the first fatal diagnostic, else the first.
+std::string DiagnosticClass(const std::vector<sim::Diagnostic>& ds) {
+    for (auto& d : ds)
+        if (d.code == "DEADLOCK") return "deadlock";
+    for (auto& d : ds)
+        if (const sim::DiagnosticInfo* info = sim::FindDiagnostic(d.code); info && info->fatal)
+            return "diagnostic." + d.code;
+    return "diagnostic." + ds.front().code;
+}
+
+struct CaseEvaluation {
+    CaseRecord record;
+    std::string log;
+    double simulatorSeconds = 0;
+};
+
+CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Operator& op, const Goldens& g,
+                            const std::string& caseId, int trial, uint64_t seed) {
+    const BenchOptions& o = *ctx.options;
+    CaseEvaluation ev;
+    CaseRecord& rec = ev.record;
+    static_cast<RecordIdentity&>(rec) = IdentityOf(unit);
+    rec.caseId = caseId;
+    rec.trial = trial;
+    rec.seed = seed;
+    const auto start = Clock::now();
+    auto finish = [&](const std::string& stage, const std::string& cls, const std::string& error) {
+        rec.stage = stage;
+        rec.cls = cls;
+        rec.error = error;
+        rec.passed = cls == "pass";
+        rec.seconds = SecondsSince(start);
+        ev.log += "class: " + cls + (error.empty() ? "" : "\nerror: " + error) + "\n";
+        return ev;
+    };
+
+    if (std::string err = EnsureGolden(ctx, unit.task, g, caseId, seed); !err.empty())
+        return finish("golden", "golden_error", err);
+
+    const std::string caseDir = (fs::path(g.dir) / ("case" + caseId)).string();
+    const fs::path returned = fs::path(o.runDir) / "work" / unit.task.id /
+                              ("sample" + std::to_string(unit.candidate.sample)) /
+                              ("case" + caseId + "-t" + std::to_string(trial));
+    std::error_code ec;
+    fs::remove_all(returned, ec);
+    fs::create_directories(returned);
+    SandboxResult sr = RunSandboxed(o.limits, [&] { return ReplayInChild(op, caseDir, returned.string()); });
+    auto cleanup = [&] {
+        if (!o.keepWork) fs::remove_all(returned, ec);
+    };
+    if (sr.outcome != SandboxOutcome::Finished) {
+        cleanup();
+        return finish("run", SandboxOutcomeName(sr.outcome), sr.detail);
+    }
+    json child;
+    try {
+        child = json::parse(sr.report);
+    } catch (const std::exception& e) {
+        cleanup();
+        return finish("run", "crash", std::string("unreadable report from the case process: ") + e.what());
+    }
+    std::vector<sim::Diagnostic> diags;
+    for (auto& d : child.at("diagnostics")) diags.push_back(DiagnosticFromJson(d));
+    sim::ResolveLocations(diags);
+    for (auto& d : diags) {
+        rec.diagnostics.push_back({d.code, d.category, d.message, d.location, d.core, d.count});
+        ev.log += (d.location.empty() ? "<kernel>" : d.location) + ": " + d.code + " [" + d.category + "] " +
+                  d.message + (d.count > 1 ? " (" + std::to_string(d.count) + " times)" : "") + "\n";
+    }
+    ev.simulatorSeconds = child.value("launch_seconds", 0.0);
+    const std::string tilingLog = child.value("tiling_log", std::string());
+    const std::string deviceLog = child.value("device_log", std::string());
+    if (!tilingLog.empty()) ev.log += "--- tiling log\n" + tilingLog + "\n";
+    if (!deviceLog.empty()) ev.log += "--- device log\n" + deviceLog + "\n";
+    const std::string stage = child.value("stage", std::string("run"));
+
+    if (!diags.empty()) {
+        cleanup();
+        return finish("run", DiagnosticClass(diags), FirstLine(diags.front().message));
+    }
+    if (!child.value("returned", false)) {
+        cleanup();
+        const std::string err = child.value("error", std::string("the call did not return"));
+        if (stage == "tiling") return finish("tiling", "tiling_error", err);
+        return finish("run", "run_error", err);
+    }
+
+    json reply = ctx.python->Request({{"cmd", "judge"}, {"task", unit.task.dir}, {"case_dir", caseDir},
+                                      {"expected_dir", (fs::path(g.expectedDir) / ("case" + caseId)).string()},
+                                      {"returned_dir", returned.string()}, {"rule", o.rule}},
+                                     o.goldenTimeoutSeconds);
+    cleanup();
+    if (!reply.value("ok", false)) return finish("compare", "golden_error", reply.value("error", std::string()));
+    const json& verdict = reply.at("result");
+    OutputError oe;
+    oe.name = "outputs";
+    auto num = [&](const char* k) {
+        return verdict.contains(k) && verdict.at(k).is_number() ? verdict.at(k).get<double>() : std::nan("");
+    };
+    oe.maxAbsError = num("max_abs_error");
+    oe.maxRelError = num("max_rel_error");
+    oe.mismatches = verdict.value("mismatches", int64_t(0));
+    rec.outputs.push_back(oe);
+    if (verdict.value("passed", false)) return finish("done", "pass", "");
+    std::string why = verdict.value("error", std::string());
+    if (why.empty())
+        why = "outputs differ from the reference (" + std::to_string(oe.mismatches) + " mismatches, max abs error " +
+              json(oe.maxAbsError).dump() + ", max rel error " + json(oe.maxRelError).dump() + ")";
+    return finish("compare", "wrong_values", why);
+}
+
+// ---------------------------------------------------------------- one unit, in its own process
+
+std::vector<std::string> CaseIdsOf(const Unit& u, std::string* error) {
+    std::vector<std::string> ids = ReadCaseIds(u.task.dir, error);
+    if (!u.candidate.onlyCase.empty()) {
+        std::vector<std::string> only;
+        for (auto& id : ids)
+            if (id == u.candidate.onlyCase) only.push_back(id);
+        return only;
+    }
+    return ids;
+}
+
+// Builds the candidate: host half, every kernel dtype column, the task's pybind glue.
+bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, SampleRecord& rec, std::string* log) {
+    const auto start = Clock::now();
+    auto fail = [&](const std::string& cls, const std::string& error, const std::string& output) {
+        rec.compiled = false;
+        rec.cls = cls;
+        rec.error = error;
+        *log += error + "\n" + output;
+        rec.seconds = SecondsSince(start);
+        return false;
+    };
+    // The compiler's own diagnostics decide the class; paths are shown relative to the candidate.
+    auto compileFailure = [&](const build::BuildError& e) {
+        CompileErrorSummary errors = ClassifyCompileErrors(e.log, {u.candidate.kernelDir, u.candidate.hostDir});
+        if (errors.errors.empty()) return fail("compile.other", e.message, e.log);
+        return fail(errors.cls, errors.firstLine, e.message + "\n" + e.log);
+    };
+    build::OpProject project;
+    std::string error;
+    if (!build::DiscoverSplitProject((fs::path(u.candidate.hostDir) / "op_host").string(),
+                                     (fs::path(u.candidate.kernelDir) / "op_kernel").string(), &project, &error))
+        return fail("compile.other", error, "");
+    build::BuildError buildError;
+    if (!op.Load(project, ctx.run, &buildError)) return compileFailure(buildError);
+    for (auto& combo : op.DtypeColumns()) {
+        run::RunReport r;
+        if (!op.PrepareKernel(combo, &r)) return compileFailure(r.buildError);
+        *log += r.buildError.log;
+    }
+    std::string pybindSo;
+    const fs::path glue = fs::path(u.task.dir) / "validation" / "pybind.cpp";
+    if (!build::BuildPybind(glue.string(), op.Info().type, ctx.run.build, &pybindSo, &buildError))
+        return compileFailure(buildError);
+    pyshim::ClearRegistrations();
+    if (!dlopen(pybindSo.c_str(), RTLD_NOW | RTLD_LOCAL))
+        return fail("compile.other", std::string("cannot load the task's pybind glue: ") + dlerror(), "");
+    rec.compiled = true;
+    rec.cls = "pass";
+    rec.seconds = SecondsSince(start);
+    return true;
+}
+
+void WriteLog(const fs::path& path, const std::string& text) {
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    std::ofstream(path) << text;
+}
+
+[[noreturn]] void RunUnit(const UnitContext& ctx, const Unit& u) {
+    const BenchOptions& o = *ctx.options;
+    Isolate({ctx.expectedRoot});
+    std::string error;
+    std::vector<std::string> ids = CaseIdsOf(u, &error);
+    SampleRecord sample;
+    static_cast<RecordIdentity&>(sample) = IdentityOf(u);
+    sample.caseCount = int(ids.size()) * o.trials;
+    std::string buildLog;
+    run::Operator op;
+    const bool built = BuildCandidate(ctx, u, op, sample, &buildLog);
+    WriteLog(LogDir(o, u) / "build.log", buildLog);
+    EmitLine(ctx.recordFd, ToJson(sample));
+    if (built) {
+        for (int trial = 0; trial < o.trials; ++trial) {
+            const uint64_t seed = o.seed + uint64_t(trial);
+            const Goldens g = GoldenLocation(ctx, u.task, seed);
+            for (auto& id : ids) {
+                if (ctx.previous->HasCase(u.task.id, u.candidate.sample, id, trial)) continue;
+                CaseEvaluation ev = EvaluateCase(ctx, u, op, g, id, trial, seed);
+                WriteLog(LogDir(o, u) / ("case" + id + (trial ? "-t" + std::to_string(trial) : "") + ".log"), ev.log);
+                json j = ToJson(ev.record);
+                j["simulator_seconds"] = ev.simulatorSeconds;
+                EmitLine(ctx.recordFd, j);
+            }
+        }
+    }
+    // Not exit(): the parent's Python workers and buffers are shared, not ours to tear down.
+    _exit(0);
+}
+
+// ---------------------------------------------------------------- the parent
+
+bool IsDone(const RunRecords& r, const Unit& u, const std::vector<std::string>& ids, int trials) {
+    if (!r.HasSample(u.task.id, u.candidate.sample)) return false;
+    for (auto& s : r.Samples())
+        if (s.task == u.task.id && s.sample == u.candidate.sample && !s.compiled) return true;
+    for (int t = 0; t < trials; ++t)
+        for (auto& id : ids)
+            if (!r.HasCase(u.task.id, u.candidate.sample, id, t)) return false;
+    return true;
+}
+
+json RunConfig(const BenchOptions& o, const IsolationReport& iso) {
+    json sandbox = json::array({"rlimits"});
+    if (SeccompAvailable()) sandbox.push_back("seccomp");
+    if (iso.network) sandbox.push_back("netns");
+    if (iso.mounts) sandbox.push_back("mountns");
+    return {{"tasks_root", o.tasksRoot},
+            {"candidates", o.samplesRoot.empty() ? "answer" : o.samplesRoot},
+            {"mode", o.mode == CandidateMode::KernelOnly ? "kernel" : "host+kernel"},
+            {"trials", o.trials},
+            {"seed", o.seed},
+            {"soc", o.soc},
+            {"check", o.rule},
+            {"sandbox", sandbox},
+            {"akgen_version", AKG_VERSION}};
+}
+
+// Probes in a throwaway child what isolation the machine allows.
+IsolationReport ProbeIsolation() {
+    int fds[2];
+    IsolationReport r;
+    if (pipe(fds)) return r;
+    pid_t pid = fork();
+    if (pid == 0) {
+        IsolationReport c = Isolate({});
+        char b[2] = {char('0' + c.network), char('0' + c.mounts)};
+        (void)!write(fds[1], b, 2);
+        _exit(0);
+    }
+    close(fds[1]);
+    char b[2] = {'0', '0'};
+    if (read(fds[0], b, 2) == 2) r.network = b[0] == '1', r.mounts = b[1] == '1';
+    close(fds[0]);
+    waitpid(pid, nullptr, 0);
+    return r;
+}
+
+class Progress {
+public:
+    Progress(int total, bool enabled) : total_(total), enabled_(enabled), tty_(isatty(2)), start_(Clock::now()) {}
+    void Case(bool passed) { ++cases_, passedCases_ += passed; Draw(""); }
+    void UnitDone(const std::string& what) { ++done_; Draw(what); }
+    void Finish() {
+        if (enabled_ && tty_) std::fputc('\n', stderr);
+    }
+
+private:
+    void Draw(const std::string& finished) {
+        if (!enabled_) return;
+        const double elapsed = SecondsSince(start_);
+        const double eta = done_ ? elapsed / done_ * (total_ - done_) : 0;
+        char line[512];
+        std::snprintf(line, sizeof line, "[%d/%d] %d/%d cases passed, %.0f s elapsed, ETA %.0f s", done_, total_,
+                      passedCases_, cases_, elapsed, eta);
+        if (tty_) {
+            const int width = 24;
+            const int filled = total_ ? done_ * width / total_ : width;
+            std::fprintf(stderr, "\r\033[K%s%s %s", std::string(filled, '#').c_str(),
+                         std::string(width - filled, '.').c_str(), line);
+        } else if (!finished.empty()) {
+            std::fprintf(stderr, "%s  %s\n", line, finished.c_str());
+        }
+        std::fflush(stderr);
+    }
+    int total_, done_ = 0, cases_ = 0, passedCases_ = 0;
+    bool enabled_, tty_;
+    Clock::time_point start_;
+};
+
+struct Running {
+    pid_t pid;
+    int fd;
+    size_t slot;
+    Unit unit;
+    std::string pending;
+    bool sampleSeen = false;
+};
+
+}  // namespace
+
+BenchOutcome RunBench(const BenchOptions& o) {
+    BenchOutcome out;
+    const auto start = Clock::now();
+    if (o.runDir.empty()) return out.error = "no run directory (--run)", out;
+    if (o.shardCount < 1 || o.shardIndex < 0 || o.shardIndex >= o.shardCount)
+        return out.error = "bad --shard: want i/N with 0 <= i < N", out;
+
+    UnitContext base{};
+    base.options = &o;
+    std::string error;
+    if (!run::LoadPlatform(o.soc, &base.run.platform, &error)) return out.error = error, out;
+    base.run.resolveLocations = false;  // case processes cannot run addr2line; the unit does
+    base.cacheRoot = build::ResolveCacheDir(base.run.build);
+    base.expectedRoot = (fs::path(base.cacheRoot) / "expected").string();
+    fs::create_directories(base.expectedRoot);
+
+    TaskSelection sel = DiscoverTasks(o.tasksRoot, o.filter);
+    out.skipped = sel.skipped;
+    SampleIndex index;
+    if (!o.samplesRoot.empty()) index = IndexSamples(o.samplesRoot);
+    std::vector<Unit> units;
+    for (auto& t : sel.tasks) {
+        auto cands = o.samplesRoot.empty() ? AnswerCandidates(t) : SampleCandidates(t, index, o.mode);
+        for (auto& c : cands) {
+            if (o.samplesRoot.empty() && !o.answers.empty() &&
+                std::find(o.answers.begin(), o.answers.end(), c.sample) == o.answers.end())
+                continue;
+            units.push_back({t, c});
+        }
+    }
+    std::vector<Unit> mine;
+    for (size_t i = 0; i < units.size(); ++i)
+        if (int(i % size_t(o.shardCount)) == o.shardIndex) mine.push_back(units[i]);
+    out.units = int(mine.size());
+
+    fs::create_directories(o.runDir);
+    if (!o.resume) {
+        std::error_code ec;
+        fs::remove_all(fs::path(o.runDir) / "records", ec);
+        fs::remove_all(fs::path(o.runDir) / "logs", ec);
+    }
+    const IsolationReport iso = ProbeIsolation();
+    const json config = RunConfig(o, iso);
+    std::ofstream(fs::path(o.runDir) / "run.json") << config.dump(2) << "\n";
+    const std::string shard =
+        o.shardCount == 1 ? "all" : "shard-" + std::to_string(o.shardIndex) + "-of-" + std::to_string(o.shardCount);
+    RunRecords previous = o.resume ? ReadRecords(o.runDir) : RunRecords{};
+    RecordWriter writer(o.runDir, shard);
+    for (auto& s : sel.skipped)
+        if (o.progress) std::fprintf(stderr, "skipped %s: %s\n", s.path.c_str(), s.reason.c_str());
+
+    std::vector<Unit> todo;
+    for (auto& u : mine) {
+        std::string err;
+        if (o.resume && IsDone(previous, u, CaseIdsOf(u, &err), o.trials)) continue;
+        todo.push_back(u);
+    }
+    out.unitsRun = int(todo.size());
+
+    const int jobs = std::max(1, o.jobs);
+    std::vector<std::unique_ptr<PythonWorker>> pythons;
+    for (int i = 0; i < jobs; ++i) pythons.push_back(std::make_unique<PythonWorker>(PythonInterpreter(o.python)));
+    std::vector<bool> slotBusy(size_t(jobs), false);
+    std::vector<Running> running;
+    Progress progress(int(todo.size()), o.progress);
+    Timing timing;
+    timing.workers = jobs;
+    size_t next = 0;
+
+    auto handleLine = [&](Running& r, const std::string& line) {
+        json j;
+        try {
+            j = json::parse(line);
+        } catch (const std::exception&) {
+            return;
+        }
+        std::string err;
+        if (j.value("kind", "") == "sample") {
+            SampleRecord s;
+            if (!FromJson(j, &s, &err)) return;
+            r.sampleSeen = true;
+            timing.buildSeconds += s.seconds;
+            writer.Append(s);
+        } else if (j.value("kind", "") == "case") {
+            CaseRecord c;
+            if (!FromJson(j, &c, &err)) return;
+            timing.evaluations += 1;
+            timing.simulatorSeconds += j.value("simulator_seconds", 0.0);
+            writer.Append(c);
+            progress.Case(c.passed);
+        }
+    };
+
+    while (next < todo.size() || !running.empty()) {
+        // Start units while slots are free.
+        while (next < todo.size() && int(running.size()) < jobs) {
+            size_t slot = 0;
+            while (slotBusy[slot]) ++slot;
+            std::string err;
+            if (!pythons[slot]->EnsureRunning(&err)) return out.error = "cannot start Python: " + err, out;
+            int fds[2];
+            if (pipe2(fds, O_CLOEXEC) != 0) return out.error = "pipe failed", out;
+            const Unit& u = todo[next++];
+            UnitContext ctx = base;
+            ctx.python = pythons[slot].get();
+            ctx.recordFd = fds[1];
+            ctx.previous = &previous;
+            std::fflush(nullptr);
+            pid_t pid = fork();
+            if (pid == 0) {
+                close(fds[0]);
+                RunUnit(ctx, u);
+            }
+            close(fds[1]);
+            slotBusy[slot] = true;
+            running.push_back({pid, fds[0], slot, u, "", false});
+        }
+        std::vector<pollfd> pfds;
+        for (auto& r : running) pfds.push_back({r.fd, POLLIN, 0});
+        if (poll(pfds.data(), pfds.size(), 1000) < 0 && errno != EINTR) break;
+        for (size_t i = 0; i < running.size();) {
+            Running& r = running[i];
+            bool closed = false;
+            if (pfds[i].revents & (POLLIN | POLLHUP)) {
+                char buf[65536];
+                ssize_t n = read(r.fd, buf, sizeof buf);
+                if (n <= 0) closed = true;
+                else r.pending.append(buf, size_t(n));
+                for (size_t nl; (nl = r.pending.find('\n')) != std::string::npos;) {
+                    handleLine(r, r.pending.substr(0, nl));
+                    r.pending.erase(0, nl + 1);
+                }
+            }
+            if (!closed) {
+                ++i;
+                continue;
+            }
+            close(r.fd);
+            int status = 0;
+            waitpid(r.pid, &status, 0);
+            std::string what = r.unit.task.id + " sample " + std::to_string(r.unit.candidate.sample);
+            if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+                // The harness itself failed on this unit (for instance the candidate's host code
+                // crashed while loading): record it, and go on.
+                what += WIFSIGNALED(status) ? std::string(": unit process killed by ") + strsignal(WTERMSIG(status))
+                                            : ": unit process failed";
+                if (!r.sampleSeen) {
+                    SampleRecord s;
+                    static_cast<RecordIdentity&>(s) = IdentityOf(r.unit);
+                    s.compiled = false;
+                    s.cls = "crash";
+                    s.error = what;
+                    writer.Append(s);
+                }
+            }
+            slotBusy[r.slot] = false;
+            progress.UnitDone(what);
+            running.erase(running.begin() + long(i));
+            pfds.erase(pfds.begin() + long(i));
+        }
+    }
+    progress.Finish();
+    for (auto& p : pythons) p->Stop();
+    timing.wallSeconds = SecondsSince(start);
+    RunRecords all = ReadRecords(o.runDir);
+    out.summary = ComputeSummary(all, config, timing);
+    WriteSummary(o.runDir, out.summary);
+    return out;
+}
+
+}  // namespace akg::harness

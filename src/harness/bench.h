@@ -1,0 +1,51 @@
+// `akgen bench`: evaluate candidates of many tasks (design §5–§7). The parent process
+// schedules units — one candidate of one task — onto up to `jobs` unit processes, owns the
+// Python workers (goldens and judging) and is the only writer of the run directory's records.
+// A unit process isolates itself (no network, expected outputs hidden), builds the candidate
+// and runs every case in a fresh sandboxed child (sandbox.h).
+#pragma once
+
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/sandbox.h"
+#include "harness/task_set.h"
+#include "run/runner.h"
+
+namespace akg::harness {
+
+struct BenchOptions {
+    std::string tasksRoot;
+    TaskFilter filter;
+    std::string samplesRoot;  // empty: the tasks' own answer/K
+    std::vector<int> answers; // with samplesRoot empty: which answer/K (empty: all)
+    CandidateMode mode = CandidateMode::KernelOnly;
+    std::string runDir;
+    int jobs = 1;
+    int trials = 1;
+    uint64_t seed = 0;
+    std::string soc = "Ascend910B1";
+    std::string rule = "default";  // "default" or "strict"
+    bool resume = false;
+    int shardIndex = 0, shardCount = 1;  // --shard i/N: units with index % N == i
+    SandboxLimits limits;
+    double goldenTimeoutSeconds = 1800;
+    std::string python;       // interpreter with torch; empty: $AKGEN_PYTHON or /usr/bin/python3
+    bool keepWork = false;    // keep every case's returned tensors
+    bool progress = true;     // progress on stderr (a bar on a terminal, lines otherwise)
+};
+
+struct BenchOutcome {
+    nlohmann::json summary;        // summary.json
+    std::vector<SkippedTask> skipped;
+    int units = 0, unitsRun = 0;
+    std::string error;             // a failure of the run itself (bad options, unwritable run dir)
+};
+
+BenchOutcome RunBench(const BenchOptions& options);
+
+}  // namespace akg::harness

@@ -1,0 +1,142 @@
+// The results layer of `akgen bench` (docs/results.md): JSONL records appended as evaluations
+// finish, reading them back (merged shards, a killed run's partial line, resume queries) and the
+// aggregate summary.json computed from them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace akg::harness {
+
+// What every record is about.
+struct RecordIdentity {
+    std::string task;  // levelN/Category/Op
+    int level = 0;
+    std::string category, op;
+    int sample = 0;  // K of answer/K or sample<K>
+};
+
+// kind "sample": the build of one candidate.
+struct SampleRecord : RecordIdentity {
+    bool compiled = false;
+    std::string cls;    // "class": failure class of the build, or "pass"
+    std::string error;  // first compiler error line, when it failed
+    double seconds = 0;
+    std::optional<int> caseCount;  // "case_count": (case, trial) evaluations due, when known
+};
+
+struct RecordDiagnostic {
+    std::string code, category, message, location;
+    int core = -1;
+    int64_t count = 1;
+};
+
+struct OutputError {
+    std::string name;
+    double maxAbsError = 0, maxRelError = 0;  // NaN when the JSON holds null (a non-finite error)
+    int64_t mismatches = 0;
+};
+
+// kind "case": one case and trial of a candidate.
+struct CaseRecord : RecordIdentity {
+    std::string caseId;  // "case"
+    int trial = 0;
+    uint64_t seed = 0;
+    bool passed = false;
+    std::string stage;  // golden, build, tiling, run, compare, done
+    std::string cls;    // "class"
+    std::string error;
+    std::vector<RecordDiagnostic> diagnostics;
+    std::vector<OutputError> outputs;
+    double seconds = 0;
+    std::optional<double> simTimeUs;  // "sim_time_us"
+};
+
+nlohmann::json ToJson(const SampleRecord& record);
+nlohmann::json ToJson(const CaseRecord& record);
+// Unknown fields are ignored and missing optional ones default; false with `error` when `kind`
+// does not match or a required field is missing or of the wrong type.
+bool FromJson(const nlohmann::json& j, SampleRecord* out, std::string* error);
+bool FromJson(const nlohmann::json& j, CaseRecord* out, std::string* error);
+
+// Appends records to RUN/records/<shard>.jsonl, one write() per line so that a killed run loses at
+// most the line being written. Safe to share between threads; one writer process per shard file.
+class RecordWriter {
+public:
+    // Creates RUN/records/ as needed and cuts off a partial last line a killed run left behind.
+    // Throws std::system_error when the file cannot be opened.
+    RecordWriter(const std::string& runDir, const std::string& shard);
+    ~RecordWriter();
+    RecordWriter(const RecordWriter&) = delete;
+    RecordWriter& operator=(const RecordWriter&) = delete;
+
+    // Throw std::system_error when the line cannot be written.
+    void Append(const SampleRecord& record);
+    void Append(const CaseRecord& record);
+
+    const std::string& Path() const { return path_; }
+
+private:
+    void AppendLine(const nlohmann::json& record);
+
+    std::string path_;
+    int fd_ = -1;
+    std::mutex mutex_;
+};
+
+// Every record of a run, one per key: (task, sample) for samples, (task, sample, case, trial) for
+// cases. A later record with the same key replaces the earlier one in place.
+class RunRecords {
+public:
+    void Add(SampleRecord record);
+    void Add(CaseRecord record);
+
+    bool HasSample(const std::string& task, int sample) const;
+    bool HasCase(const std::string& task, int sample, const std::string& caseId, int trial) const;
+
+    const std::vector<SampleRecord>& Samples() const { return samples_; }
+    const std::vector<CaseRecord>& Cases() const { return cases_; }
+
+    int truncatedLines = 0;                 // partial last lines of killed runs, ignored
+    std::vector<std::string> invalidLines;  // "file:line: why" of whole lines that are no record
+
+private:
+    using SampleKey = std::pair<std::string, int>;
+    using CaseKey = std::tuple<std::string, int, std::string, int>;
+    std::vector<SampleRecord> samples_;
+    std::vector<CaseRecord> cases_;
+    std::map<SampleKey, size_t> sampleIndex_;
+    std::map<CaseKey, size_t> caseIndex_;
+};
+
+// Reads RUN/records/*.jsonl in file-name order; no records directory reads as an empty run.
+RunRecords ReadRecords(const std::string& runDir);
+
+// What the bench driver measured in this invocation (a resumed run's earlier work excluded).
+struct Timing {
+    double wallSeconds = 0;
+    int64_t evaluations = 0;  // case evaluations run
+    int workers = 1;          // evaluations run concurrently
+    double buildSeconds = 0;      // Σ `seconds` of the sample records written
+    double simulatorSeconds = 0;  // time the cases spent in simulated kernel launches
+};
+
+// summary.json as docs/results.md defines it; `runConfig` is run.json.
+nlohmann::json ComputeSummary(const RunRecords& records, const nlohmann::json& runConfig, const Timing& timing);
+
+// Writes RUN/summary.json atomically (temporary file, then rename). Throws std::system_error.
+void WriteSummary(const std::string& runDir, const nlohmann::json& summary);
+
+// Unbiased pass@k of a task with n samples of which c succeeded: 1 - C(n-c, k) / C(n, k).
+// Requires 0 <= c <= n and 1 <= k <= n (std::invalid_argument otherwise).
+double PassAtK(int n, int c, int k);
+
+}  // namespace akg::harness
