@@ -17,6 +17,7 @@
 #include "akg/pyshim.h"
 #include "build/compile.h"
 #include "build/pybind_build.h"
+#include "harness/anticheat.h"
 #include "harness/compile_errors.h"
 #include "harness/python_worker.h"
 #include "harness/replay.h"
@@ -281,7 +282,24 @@ std::vector<std::string> CaseIdsOf(const Unit& u, std::string* error) {
     return ids;
 }
 
-// Builds the candidate: host half, every kernel dtype column, the task's pybind glue.
+// Inputs whose data the candidate's tiling may read although the task's own operator
+// definition does not allow it: host code computing the answer from the inputs.
+std::vector<CheatFinding> ExtraValueDepends(const host::OpInfo& candidate, const host::OpInfo& reference) {
+    std::vector<CheatFinding> out;
+    for (size_t i = 0; i < candidate.inputs.size(); ++i) {
+        const bool allowed = i < reference.inputs.size() && reference.inputs[i].valueDepend;
+        if (candidate.inputs[i].valueDepend && !allowed)
+            out.push_back({"value_depend", "op_host", 0,
+                           "op_host declares ValueDepend on input '" + candidate.inputs[i].name +
+                               "', which the task's operator does not: host tiling may not read input data "
+                               "(anticheat.value_depend)"});
+    }
+    return out;
+}
+
+// Builds the candidate: host half, every kernel dtype column, the task's pybind glue. Every
+// library is scanned before it is loaded, since loading runs its static constructors here, in
+// the unit process.
 bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, SampleRecord& rec, std::string* log) {
     const auto start = Clock::now();
     auto fail = [&](const std::string& cls, const std::string& error, const std::string& output) {
@@ -298,17 +316,53 @@ bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, Sa
         if (errors.errors.empty()) return fail("compile.other", e.message, e.log);
         return fail(errors.cls, errors.firstLine, e.message + "\n" + e.log);
     };
+    auto cheated = [&](const std::vector<CheatFinding>& findings) {
+        std::string all;
+        for (auto& f : findings) all += f.message + "\n";
+        return fail(CheatClassOf(findings.front()), findings.front().message, all);
+    };
     build::OpProject project;
     std::string error;
     if (!build::DiscoverSplitProject((fs::path(u.candidate.hostDir) / "op_host").string(),
                                      (fs::path(u.candidate.kernelDir) / "op_kernel").string(), &project, &error))
         return fail("compile.other", error, "");
+
+    // In kernel-only mode the host half is the task's own, and trusted.
+    const bool candidateHost = ctx.options->mode == CandidateMode::HostAndKernel;
+    std::vector<CheatFinding> findings = ScanSources(project.kernelDir, project.kernelSources, SourceSide::Kernel);
+    if (candidateHost)
+        for (auto& f : ScanSources(project.hostDir, project.hostSources, SourceSide::Host)) findings.push_back(f);
+    if (!findings.empty()) return cheated(findings);
+
+    const std::string libDir = AKG_LIB_DIR;
     build::BuildError buildError;
+    build::HostArtifact host;
+    if (!build::BuildHost(project, ctx.run.build, &host, &buildError)) return compileFailure(buildError);
+    if (candidateHost) {
+        findings = ScanLibrary(host.soPath, SourceSide::Host, {libDir + "/libakg_host.so"});
+        if (!findings.empty()) return cheated(findings);
+    }
     if (!op.Load(project, ctx.run, &buildError)) return compileFailure(buildError);
+    if (candidateHost) {
+        build::OpProject reference;
+        build::HostArtifact referenceHost;
+        const fs::path answer = fs::path(u.task.dir) / "answer" / "0";
+        if (build::DiscoverSplitProject((answer / "op_host").string(), (answer / "op_kernel").string(), &reference,
+                                        &error) &&
+            build::BuildHost(reference, ctx.run.build, &referenceHost, &buildError))
+            if (const host::OpInfo* ref = referenceHost.meta.FindOp(op.Info().type))
+                findings = ExtraValueDepends(op.Info(), *ref);
+        if (!findings.empty()) return cheated(findings);
+    }
     for (auto& combo : op.DtypeColumns()) {
+        build::KernelArtifact kernel;
+        if (!build::BuildKernel(project, op.Host(), op.Info(), combo, ctx.run.build, &kernel, &buildError))
+            return compileFailure(buildError);
+        *log += kernel.log;
+        findings = ScanLibrary(kernel.soPath, SourceSide::Kernel, {libDir + "/libakg_sim.so"});
+        if (!findings.empty()) return cheated(findings);
         run::RunReport r;
         if (!op.PrepareKernel(combo, &r)) return compileFailure(r.buildError);
-        *log += r.buildError.log;
     }
     std::string pybindSo;
     const fs::path glue = fs::path(u.task.dir) / "validation" / "pybind.cpp";
@@ -329,6 +383,8 @@ void WriteLog(const fs::path& path, const std::string& text) {
     std::ofstream(path) << text;
 }
 
+constexpr unsigned kBuildStageSeconds = 1200;
+
 [[noreturn]] void RunUnit(const UnitContext& ctx, const Unit& u) {
     const BenchOptions& o = *ctx.options;
     Isolate({ctx.expectedRoot});
@@ -339,9 +395,13 @@ void WriteLog(const fs::path& path, const std::string& text) {
     sample.caseCount = int(ids.size()) * o.trials;
     std::string buildLog;
     run::Operator op;
+    // Static constructors of the candidate's libraries run while it is built and loaded; a
+    // constructor that never returns must not stall the run (the parent records SIGALRM).
+    alarm(kBuildStageSeconds);
     const bool built = BuildCandidate(ctx, u, op, sample, &buildLog);
+    alarm(0);
     WriteLog(LogDir(o, u) / "build.log", buildLog);
-    EmitLine(ctx.recordFd, ToJson(sample));
+    if (!ctx.previous->HasSample(u.task.id, u.candidate.sample)) EmitLine(ctx.recordFd, ToJson(sample));
     if (built) {
         for (int trial = 0; trial < o.trials; ++trial) {
             const uint64_t seed = o.seed + uint64_t(trial);
@@ -593,15 +653,18 @@ BenchOutcome RunBench(const BenchOptions& o) {
             waitpid(r.pid, &status, 0);
             std::string what = r.unit.task.id + " sample " + std::to_string(r.unit.candidate.sample);
             if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-                // The harness itself failed on this unit (for instance the candidate's host code
-                // crashed while loading): record it, and go on.
-                what += WIFSIGNALED(status) ? std::string(": unit process killed by ") + strsignal(WTERMSIG(status))
-                                            : ": unit process failed";
-                if (!r.sampleSeen) {
+                // The unit died while building or loading the candidate (a static constructor
+                // that crashed or never returned): record it, and go on.
+                const bool deadline = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
+                what += deadline ? ": building and loading the candidate took longer than " +
+                                       std::to_string(kBuildStageSeconds) + " s"
+                       : WIFSIGNALED(status) ? std::string(": unit process killed by ") + strsignal(WTERMSIG(status))
+                                             : ": unit process failed";
+                if (!r.sampleSeen && !previous.HasSample(r.unit.task.id, r.unit.candidate.sample)) {
                     SampleRecord s;
                     static_cast<RecordIdentity&>(s) = IdentityOf(r.unit);
                     s.compiled = false;
-                    s.cls = "crash";
+                    s.cls = deadline ? "timeout" : "crash";
                     s.error = what;
                     writer.Append(s);
                 }

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
+#include <exception>
 #include <new>
 
 namespace akg::harness {
@@ -98,6 +99,19 @@ bool InstallSeccomp() {
     return syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == 0;
 }
 
+// Allocation failures on a simulated core's own stack escape every handler; they end here.
+[[noreturn]] void OnTerminate() {
+    try {
+        if (auto e = std::current_exception()) std::rethrow_exception(e);
+    } catch (const std::bad_alloc&) {
+        const char m = kOutOfMemory;
+        WriteAll(g_reportFd, &m, 1);
+        _exit(0);
+    } catch (...) {
+    }
+    abort();
+}
+
 void SetLimit(int resource, rlim_t soft, rlim_t hard) {
     rlimit r{soft, hard};
     setrlimit(resource, &r);
@@ -140,7 +154,11 @@ IsolationReport Isolate(const std::vector<std::string>& hiddenDirs) {
         r.error = std::string("cannot make mounts private: ") + strerror(errno);
         return r;
     }
-    for (auto& d : hiddenDirs) {
+    // Without a PID namespace, /proc/<pid>/root of any process of the run leads back to the
+    // unhidden file system: /proc goes too.
+    std::vector<std::string> hide = hiddenDirs;
+    hide.push_back("/proc");
+    for (auto& d : hide) {
         std::error_code ec;
         if (!std::filesystem::is_directory(d, ec)) continue;
         if (mount("tmpfs", d.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k") != 0) {
@@ -174,6 +192,8 @@ SandboxResult RunSandboxed(const SandboxLimits& limits, const std::function<std:
         if (limits.cpuSeconds > 0) SetLimit(RLIMIT_CPU, rlim_t(limits.cpuSeconds), rlim_t(limits.cpuSeconds) + 1);
         if (limits.addressSpaceBytes) SetLimit(RLIMIT_AS, limits.addressSpaceBytes, limits.addressSpaceBytes);
         SetLimit(RLIMIT_CORE, 0, 0);
+        std::set_terminate(OnTerminate);
+        clearenv();  // nothing of the harness's configuration (cache paths) for the candidate
         struct sigaction sa {};
         sa.sa_sigaction = OnTrappedSyscall;
         sa.sa_flags = SA_SIGINFO;

@@ -1,7 +1,7 @@
 // Running untrusted code in a child process (design §5). Two layers:
 //  - Isolate(): called once at the start of a unit process (one candidate of one task): a
 //    private network namespace (no network) and mount namespace in which the directories
-//    holding expected outputs are covered by empty tmpfs mounts.
+//    holding expected outputs, and /proc, are covered by empty tmpfs mounts.
 //  - RunSandboxed(): each case in a fresh forked child with wall-clock, CPU and address-space
 //    limits and a seccomp filter that traps process creation, exec, sockets, ptrace and
 //    namespace or mount changes. The child reports through a pipe; what it cannot report
@@ -47,7 +47,7 @@ struct SandboxResult {
 
 // Runs `body` in a forked child under the limits and the seccomp filter. `body` returns the
 // report text, passed back to the parent. Allocation failures inside `body` (std::bad_alloc)
-// count as MemoryLimit.
+// count as MemoryLimit. The child starts with an empty environment.
 SandboxResult RunSandboxed(const SandboxLimits& limits, const std::function<std::string()>& body);
 
 // Whether the seccomp filter could be installed on this machine (probed once in a child).

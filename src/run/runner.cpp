@@ -301,6 +301,7 @@ bool Operator::LoadKernel(const build::DtypeCombo& combo, RunReport* report, Loa
         it = kernels_.emplace(key, std::move(k)).first;
     }
     report->kernelCached = it->second->artifact.cached;
+    report->kernelLibrary = it->second->artifact.soPath;
     report->kernelBuildSeconds = it->second->artifact.seconds;
     *out = it->second.get();
     return true;

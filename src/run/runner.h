@@ -33,6 +33,7 @@ struct RunReport {
     host::TilingResult tiling;
     sim::LaunchResult launch;   // includes GM slack diagnostics found after the run
     bool kernelCached = false;
+    std::string kernelLibrary;  // the kernel's shared object
     double kernelBuildSeconds = 0;
     double launchSeconds = 0;
 };

@@ -1,0 +1,854 @@
+#include "harness/anticheat.h"
+
+#include <cxxabi.h>
+#include <elf.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace akg::harness {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Rules: ids and what each one forbids, in the words of the messages.
+
+struct RuleText {
+    std::string_view id;
+    std::string_view forbids;
+};
+
+constexpr RuleText kRules[] = {
+    {"include", "code may come only from the project's own files, CANN headers and the standard headers listed "
+                "in docs/anticheat.md"},
+    {"inline_asm", "inline assembly is not allowed"},
+    {"file_io", "file system access is not allowed"},
+    {"network", "network access is not allowed"},
+    {"process", "process control, dynamic loading and raw system calls are not allowed"},
+    {"thread", "threads are not allowed"},
+    {"clock", "clocks and entropy sources are not allowed: results must not depend on time or chance"},
+    {"environment", "the process environment (environment variables, /proc, /sys) is off limits"},
+};
+
+std::string_view ForbidsOf(std::string_view rule) {
+    for (const RuleText& r : kRules)
+        if (r.id == rule) return r.forbids;
+    return {};
+}
+
+// "<file>:<line>: <what> in kernel code: <what the rule forbids>[; <detail>] (anticheat.<rule>)"
+CheatFinding SourceFinding(std::string_view rule, const std::string& file, int line, const std::string& what,
+                           const std::string& detail, SourceSide side) {
+    std::string where = line > 0 ? file + ":" + std::to_string(line) : file;
+    return {std::string(rule), file, line,
+            where + ": " + what + " in " + SourceSideName(side) + " code: " + std::string(ForbidsOf(rule)) +
+                (detail.empty() ? "" : "; " + detail) + " (anticheat." + std::string(rule) + ")"};
+}
+
+// "<so>: the kernel library <what>: <why> (anticheat.symbol)"
+CheatFinding SymbolFinding(const std::string& soPath, const std::string& what, std::string_view why,
+                           SourceSide side) {
+    return {"symbol", soPath, 0,
+            soPath + ": the " + SourceSideName(side) + " library " + what + ": " + std::string(why) +
+                " (anticheat.symbol)"};
+}
+
+bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
+
+// ---------------------------------------------------------------------------------------------
+// Line splicing, comment and literal stripping.
+
+// Translation phase 2: a backslash at the end of a line joins it with the next, so it can split an
+// identifier or continue a // comment; GCC also accepts blanks after the backslash. The removed
+// newlines are re-emitted at the end of the logical line, so every later line keeps its number.
+std::string SpliceLines(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    int pending = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\\') {
+            size_t j = i + 1;
+            while (j < text.size() && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r')) ++j;
+            if (j < text.size() && text[j] == '\n') {
+                ++pending;
+                i = j;
+                continue;
+            }
+        }
+        out += text[i];
+        if (text[i] == '\n') {
+            out.append(pending, '\n');
+            pending = 0;
+        }
+    }
+    out.append(pending, '\n');
+    return out;
+}
+
+struct Literal {
+    int line = 0;
+    std::string text;
+};
+
+// Both views have exactly the characters and newlines of the spliced text, so offsets and line
+// numbers carry over.
+struct StrippedSource {
+    std::string withLiterals;  // comments blanked; string literals intact (for #include "...")
+    std::string code;          // comments and the contents of string/character literals blanked
+    std::vector<Literal> literals;
+};
+
+StrippedSource Strip(const std::string& text) {
+    StrippedSource out;
+    out.withLiterals.reserve(text.size());
+    out.code.reserve(text.size());
+    const size_t n = text.size();
+    size_t i = 0;
+    int line = 1;
+    auto blank = [](char c) { return c == '\n' ? '\n' : ' '; };
+    auto copy = [&](char c) {
+        out.withLiterals += c;
+        out.code += c;
+    };
+    auto dropBoth = [&](char c) {
+        out.withLiterals += blank(c);
+        out.code += blank(c);
+    };
+    auto literalChar = [&](char c) {
+        out.withLiterals += c;
+        out.code += blank(c);
+        if (c == '\n') ++line;
+    };
+    // A quoted literal (string or character) up to `quote`, honouring escapes; an unterminated
+    // one ends at the end of its line, as the compiler would reject it anyway.
+    auto quoted = [&](char quote, Literal* lit) {
+        copy(quote);
+        ++i;
+        while (i < n && text[i] != quote && text[i] != '\n') {
+            if (text[i] == '\\' && i + 1 < n) {
+                if (lit) lit->text += text[i];
+                literalChar(text[i++]);
+            }
+            if (lit) lit->text += text[i];
+            literalChar(text[i++]);
+        }
+        if (i < n && text[i] == quote) copy(text[i++]);
+    };
+
+    while (i < n) {
+        const char c = text[i];
+        const char next = i + 1 < n ? text[i + 1] : '\0';
+        if (c == '\n') {
+            copy(c);
+            ++line;
+            ++i;
+        } else if (c == '/' && next == '/') {
+            while (i < n && text[i] != '\n') dropBoth(text[i++]);
+        } else if (c == '/' && next == '*') {
+            dropBoth(text[i++]);
+            dropBoth(text[i++]);
+            while (i < n && !(text[i] == '*' && i + 1 < n && text[i + 1] == '/')) {
+                if (text[i] == '\n') ++line;
+                dropBoth(text[i++]);
+            }
+            for (int k = 0; k < 2 && i < n; ++k) dropBoth(text[i++]);
+        } else if (c == '"') {
+            size_t p = i;
+            while (p > 0 && IsIdentChar(text[p - 1])) --p;
+            const std::string_view prefix(text.data() + p, i - p);
+            const bool raw = prefix == "R" || prefix == "u8R" || prefix == "uR" || prefix == "UR" || prefix == "LR";
+            const size_t open = raw ? text.find('(', i + 1) : std::string::npos;
+            Literal lit{line, ""};
+            if (open != std::string::npos && open - i - 1 <= 16) {
+                // R"delim( ... )delim"
+                const std::string close = ")" + text.substr(i + 1, open - i - 1) + "\"";
+                size_t end = text.find(close, open + 1);
+                if (end == std::string::npos) end = n;
+                copy(text[i++]);
+                while (i <= open) literalChar(text[i++]);
+                lit.text = text.substr(open + 1, end - open - 1);
+                while (i < end) literalChar(text[i++]);
+                for (size_t k = 0; k + 1 < close.size() && i < n; ++k) literalChar(text[i++]);
+                if (i < n) copy(text[i++]);
+            } else {
+                quoted('"', &lit);
+            }
+            out.literals.push_back(std::move(lit));
+        } else if (c == '\'') {
+            // A digit separator (1'000'000) is not a character literal.
+            size_t p = i;
+            while (p > 0 && (IsIdentChar(text[p - 1]) || text[p - 1] == '.' || text[p - 1] == '\'')) --p;
+            if (p < i && IsDigit(text[p])) {
+                copy(text[i++]);
+            } else {
+                quoted('\'', nullptr);
+            }
+        } else {
+            copy(text[i++]);
+        }
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens of the stripped code.
+
+struct Token {
+    std::string_view text;
+    int line = 0;
+    bool directive = false;  // on a preprocessor directive line (a #define body included)
+    bool identifier = false;
+};
+
+std::vector<Token> Tokenize(const std::string& code) {
+    std::vector<Token> tokens;
+    const size_t n = code.size();
+    int line = 1;
+    bool directive = false, lineStart = true;
+    for (size_t i = 0; i < n;) {
+        const char c = code[i];
+        if (c == '\n') {
+            directive = false;
+            lineStart = true;
+            ++line;
+            ++i;
+            continue;
+        }
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            ++i;
+            continue;
+        }
+        if (lineStart) directive = c == '#' || (c == '%' && i + 1 < n && code[i + 1] == ':');  // %: is a digraph of #
+        lineStart = false;
+        size_t len = 1;
+        if (IsIdentStart(c)) {
+            while (i + len < n && IsIdentChar(code[i + len])) ++len;
+        } else if (IsDigit(c) || (c == '.' && i + 1 < n && IsDigit(code[i + 1]))) {
+            // A pp-number, exponent signs and digit separators included.
+            while (i + len < n) {
+                const char d = code[i + len];
+                const char prev = code[i + len - 1];
+                if (IsIdentChar(d) || d == '.' || d == '\'' ||
+                    ((d == '+' || d == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P')))
+                    ++len;
+                else
+                    break;
+            }
+        } else if ((c == ':' && i + 1 < n && code[i + 1] == ':') || (c == '-' && i + 1 < n && code[i + 1] == '>')) {
+            len = 2;
+        }
+        tokens.push_back({std::string_view(code.data() + i, len), line, directive, IsIdentStart(c)});
+        i += len;
+    }
+    return tokens;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Banned identifiers.
+
+enum class Form {
+    Name,       // the identifier anywhere, unless it is a member (x.name, p->name) or qualified by a
+                // class or namespace of the project's (Foo::name)
+    StdName,    // only as std::name
+    Call,       // an unqualified or ::-qualified call name(...), unless the project declares `name`
+    CallOrStd,  // as Call, or a call std::name(...)
+};
+
+struct BannedIdentifier {
+    std::string_view rule;
+    Form form;
+};
+
+// Distinctive names are banned in any use (taking their address evades a call-only check);
+// common words (open, read, time, ...) only as calls of the C library function.
+const std::unordered_map<std::string_view, BannedIdentifier>& BannedIdentifiers() {
+    static const std::unordered_map<std::string_view, BannedIdentifier> banned = [] {
+        std::unordered_map<std::string_view, BannedIdentifier> m;
+        auto add = [&](std::string_view rule, Form form, std::initializer_list<std::string_view> names) {
+            for (std::string_view name : names) m.emplace(name, BannedIdentifier{rule, form});
+        };
+        add("inline_asm", Form::Name, {"asm", "__asm", "__asm__"});
+        add("file_io", Form::Name,
+            {"fopen", "fopen64", "freopen", "fdopen", "tmpfile", "opendir", "fdopendir", "scandir", "openat",
+             "open64", "mmap", "mmap64", "sendfile", "memfd_create", "ifstream", "ofstream", "fstream",
+             "basic_ifstream", "basic_ofstream", "basic_fstream", "filebuf", "basic_filebuf", "stdio_filebuf",
+             "filesystem"});
+        add("file_io", Form::Call, {"open", "creat", "read", "write", "pread", "pwrite", "unlink", "mkdir", "rmdir"});
+        add("network", Form::Name,
+            {"socket", "socketpair", "getaddrinfo", "gethostbyname", "inet_pton", "inet_addr", "sendto", "recvfrom",
+             "sendmsg", "recvmsg"});
+        add("network", Form::Call, {"connect", "bind", "listen", "accept", "send", "recv"});
+        add("process", Form::Name,
+            {"fork", "vfork", "execve", "execv", "execvp", "execvpe", "execl", "execlp", "execle", "fexecve",
+             "popen", "posix_spawn", "posix_spawnp", "ptrace", "prctl", "dlopen", "dlmopen", "dlsym", "dlvsym",
+             "syscall"});
+        add("process", Form::CallOrStd, {"system"});
+        add("process", Form::Call, {"kill", "clone"});
+        add("thread", Form::Name, {"pthread_create", "thrd_create", "this_thread"});
+        add("thread", Form::StdName, {"thread", "jthread", "async"});
+        add("clock", Form::Name,
+            {"clock_gettime", "gettimeofday", "timespec_get", "chrono", "steady_clock", "system_clock",
+             "high_resolution_clock", "rdtsc", "__rdtsc", "__rdtscp", "__builtin_ia32_rdtsc",
+             "__builtin_ia32_rdtscp", "__builtin_readcyclecounter", "__builtin_ia32_rdrand16_step",
+             "__builtin_ia32_rdrand32_step", "__builtin_ia32_rdrand64_step", "__builtin_ia32_rdseed_hi_step",
+             "__builtin_ia32_rdseed_si_step", "__builtin_ia32_rdseed_di_step", "random_device", "getrandom"});
+        add("clock", Form::CallOrStd, {"time", "clock"});
+        add("environment", Form::Name,
+            {"getenv", "secure_getenv", "setenv", "unsetenv", "putenv", "clearenv", "environ", "__environ"});
+        return m;
+    }();
+    return banned;
+}
+
+// Tokens that, before `name(`, make it a call or an expression rather than a declaration.
+bool IsExpressionKeyword(std::string_view t) {
+    static const std::unordered_set<std::string_view> keywords = {
+        "return", "else",    "case",  "throw",    "co_return", "co_yield", "co_await", "new",
+        "delete", "sizeof",  "alignof", "typeid", "decltype",  "noexcept", "and",      "or",
+        "not",    "xor",     "bitand", "bitor",   "compl",     "not_eq",   "and_eq",   "or_eq",
+        "xor_eq", "if",      "while", "for",      "switch",    "do",       "goto",     "static_assert",
+        "requires"};
+    return keywords.count(t) > 0;
+}
+
+// Names the project declares as functions (or function-like macros): a call of its own `write`
+// is not the C library's.
+void CollectDeclaredFunctions(const std::vector<Token>& tokens, std::set<std::string, std::less<>>& declared) {
+    for (size_t i = 1; i + 1 < tokens.size(); ++i) {
+        const Token& t = tokens[i];
+        if (!t.identifier || tokens[i + 1].text != "(") continue;
+        const Token& prev = tokens[i - 1];
+        bool declaration;
+        if (t.directive)
+            declaration = prev.text == "define";
+        else
+            declaration = (prev.identifier && !IsExpressionKeyword(prev.text)) || prev.text == "*" ||
+                          prev.text == "&" || prev.text == ">";
+        if (declaration) declared.emplace(t.text);
+    }
+}
+
+enum class Qualifier { None, Global, Std, Other, Member };
+
+Qualifier QualifierOf(const std::vector<Token>& tokens, size_t i) {
+    if (i == 0) return Qualifier::None;
+    const std::string_view prev = tokens[i - 1].text;
+    if (prev == "." || prev == "->") return Qualifier::Member;
+    if (prev != "::") return Qualifier::None;
+    if (i < 2) return Qualifier::Global;
+    const Token& scope = tokens[i - 2];
+    if (scope.text == "std") return Qualifier::Std;
+    if (scope.identifier || scope.text == ">") return Qualifier::Other;
+    return Qualifier::Global;
+}
+
+bool IsBannedUse(std::string_view name, const BannedIdentifier& b, const std::vector<Token>& tokens, size_t i,
+                 const std::set<std::string, std::less<>>& declared) {
+    const Qualifier q = QualifierOf(tokens, i);
+    const bool call = i + 1 < tokens.size() && tokens[i + 1].text == "(";
+    switch (b.form) {
+        case Form::Name: return q == Qualifier::None || q == Qualifier::Global || q == Qualifier::Std;
+        case Form::StdName: return q == Qualifier::Std;
+        case Form::CallOrStd:
+            if (call && q == Qualifier::Std) return true;
+            [[fallthrough]];
+        case Form::Call:
+            return call && (q == Qualifier::None || q == Qualifier::Global) && !declared.count(name);
+    }
+    return false;
+}
+
+// Path prefixes inside string literals that reach the process environment.
+bool NamesProcOrSys(const std::string& literal) {
+    for (std::string_view dir : {"/proc", "/sys"}) {
+        for (size_t at = literal.find(dir); at != std::string::npos; at = literal.find(dir, at + 1)) {
+            const size_t end = at + dir.size();
+            const bool startsPath = at == 0 || !IsIdentChar(literal[at - 1]);
+            const bool endsDir = end == literal.size() || literal[end] == '/';
+            if (startsPath && endsDir) return true;
+        }
+    }
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Include allowlist.
+
+// Standard headers with no access to files, clocks, threads or the OS.
+const std::unordered_set<std::string_view>& ComputationalStdHeaders() {
+    static const std::unordered_set<std::string_view> headers = {
+        "algorithm", "any", "array", "bit", "bitset", "cassert", "cctype", "cerrno", "cfenv", "cfloat",
+        "charconv", "cinttypes", "climits", "cmath", "compare", "complex", "concepts", "cstdarg", "cstdbool",
+        "cstddef", "cstdint", "cstdlib", "cstring", "deque", "exception", "forward_list", "functional",
+        "initializer_list", "iomanip", "ios", "iosfwd", "iostream", "istream", "iterator", "limits", "list",
+        "map", "memory", "new", "numbers", "numeric", "optional", "ostream", "queue", "ratio", "set",
+        "source_location", "span", "sstream", "stack", "stdexcept", "streambuf", "string", "string_view",
+        "tuple", "type_traits", "typeindex", "typeinfo", "unordered_map", "unordered_set", "utility",
+        "valarray", "variant", "vector", "version",
+        "assert.h", "ctype.h", "errno.h", "fenv.h", "float.h", "inttypes.h", "limits.h", "math.h", "stdarg.h",
+        "stdbool.h", "stddef.h", "stdint.h", "stdlib.h", "string.h"};
+    return headers;
+}
+
+// Host code may also include these: tiling code prints with printf and seeds generators, and
+// CANN host sources include <chrono>. Using a clock or std::random_device is still a clock
+// finding; on the device neither a clock nor stdio exists.
+const std::unordered_set<std::string_view>& HostOnlyStdHeaders() {
+    static const std::unordered_set<std::string_view> headers = {"chrono", "cstdio", "stdio.h", "random"};
+    return headers;
+}
+
+// CANN toolkit header namespaces (none of them exists in a system include directory).
+constexpr std::string_view kKernelCannPrefixes[] = {"lib/",         "adv_api/", "basic_api/",
+                                                    "kernel_tiling/", "impl/",  "acl/"};
+constexpr std::string_view kHostCannPrefixes[] = {"register/", "tiling/",     "platform/", "graph/",
+                                                  "exe_graph/", "error/",     "aclnn/",    "aclnnop/",
+                                                  "aclnn_kernels/", "opdev/", "level0/",   "level2/",
+                                                  "common/",   "experiment/"};
+
+bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+bool EndsWith(std::string_view s, std::string_view suffix) {
+    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool IsAllowedHeader(std::string_view name, SourceSide side) {
+    if (fs::path(name).is_absolute()) return false;
+    for (const auto& part : fs::path(name))
+        if (part == "..") return false;
+    if (ComputationalStdHeaders().count(name)) return true;
+    if (side == SourceSide::Host && HostOnlyStdHeaders().count(name)) return true;
+    const bool topLevel = name.find('/') == std::string_view::npos;
+    // kernel_operator.h and the other top-level headers of CANN's Ascend C API; tikicpulib.h is
+    // CANN's CPU-debug header, included by kernels under ASCENDC_CPU_DEBUG.
+    if (topLevel && ((StartsWith(name, "kernel_") && EndsWith(name, ".h")) || name == "tikicpulib.h")) return true;
+    for (std::string_view prefix : kKernelCannPrefixes)
+        if (StartsWith(name, prefix)) return true;
+    if (side == SourceSide::Kernel) return false;
+    if (topLevel && StartsWith(name, "aclnn_") && EndsWith(name, ".h")) return true;
+    for (std::string_view prefix : kHostCannPrefixes)
+        if (StartsWith(name, prefix)) return true;
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Source scanning.
+
+bool IsInside(const fs::path& path, const fs::path& dir) {
+    return std::mismatch(dir.begin(), dir.end(), path.begin(), path.end()).first == dir.end();
+}
+
+std::string ReadText(const fs::path& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+struct IncludeDirective {
+    int line = 0;
+    std::string directive;  // include, include_next, import, embed
+    std::string header;     // empty: not a literal header name
+    std::string spelled;    // as written, for messages
+};
+
+// Finds #include-like directives and blanks their lines in `code`, so header names are not
+// scanned as identifiers (<thread> is an include finding, not a thread one).
+std::vector<IncludeDirective> ExtractIncludes(StrippedSource& src) {
+    std::vector<IncludeDirective> out;
+    size_t start = 0;
+    int line = 1;
+    const std::string& text = src.withLiterals;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        std::string_view l(text.data() + start, end - start);
+        size_t p = l.find_first_not_of(" \t\r\f\v");
+        const size_t hashLength = p == std::string_view::npos ? 0 : l[p] == '#' ? 1 : l.substr(p, 2) == "%:" ? 2 : 0;
+        if (hashLength > 0) {
+            p = l.find_first_not_of(" \t", p + hashLength);
+            size_t w = p;
+            while (w < l.size() && IsIdentChar(l[w])) ++w;
+            const std::string_view word = p == std::string_view::npos ? std::string_view() : l.substr(p, w - p);
+            if (word == "include" || word == "include_next" || word == "import" || word == "embed") {
+                IncludeDirective inc{line, std::string(word), "", ""};
+                std::string_view rest = l.substr(w);
+                const size_t b = rest.find_first_not_of(" \t");
+                rest = b == std::string_view::npos ? std::string_view() : rest.substr(b);
+                const char close = rest.empty() ? '\0' : rest[0] == '<' ? '>' : rest[0] == '"' ? '"' : '\0';
+                const size_t e = close ? rest.find(close, 1) : std::string_view::npos;
+                if (e != std::string_view::npos) {
+                    inc.header = std::string(rest.substr(1, e - 1));
+                    inc.spelled = std::string(rest.substr(0, e + 1));
+                } else {
+                    const size_t trim = rest.find_last_not_of(" \t\r");
+                    inc.spelled = std::string(rest.substr(0, trim == std::string_view::npos ? 0 : trim + 1));
+                }
+                out.push_back(std::move(inc));
+                std::fill(src.code.begin() + start, src.code.begin() + end, ' ');
+            }
+        }
+        start = end + 1;
+        ++line;
+    }
+    return out;
+}
+
+struct ParsedFile {
+    std::string display;  // path relative to the project
+    std::vector<Token> tokens;
+    std::vector<Literal> literals;
+    std::string code;  // owns the text the tokens view
+};
+
+class SourceScanner {
+public:
+    SourceScanner(const std::string& projectDir, SourceSide side) : side_(side) {
+        std::error_code ec;
+        root_ = fs::weakly_canonical(fs::absolute(projectDir), ec);
+    }
+
+    std::vector<CheatFinding> Scan(const std::vector<std::string>& files) {
+        std::deque<fs::path> queue;
+        for (const std::string& f : files) {
+            fs::path p = fs::path(f).is_absolute() ? fs::path(f) : root_ / f;
+            searchDirs_.insert(p.parent_path().lexically_normal());
+            queue.push_back(p);
+        }
+        while (!queue.empty()) {
+            fs::path p = queue.front();
+            queue.pop_front();
+            Load(p, queue);
+        }
+        std::set<std::string, std::less<>> declared;
+        for (const auto& f : parsed_) CollectDeclaredFunctions(f->tokens, declared);
+        for (const auto& f : parsed_) ScanTokens(*f, declared);
+        std::stable_sort(findings_.begin(), findings_.end(), [](const CheatFinding& a, const CheatFinding& b) {
+            return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+        });
+        return std::move(findings_);
+    }
+
+private:
+    std::string Display(const fs::path& p) const {
+        return IsInside(p, root_) ? p.lexically_relative(root_).generic_string() : p.string();
+    }
+
+    void Add(std::string_view rule, const std::string& file, int line, const std::string& what,
+             const std::string& detail = "") {
+        for (const CheatFinding& f : findings_)
+            if (f.rule == rule && f.file == file && f.line == line) return;  // one per rule and line
+        findings_.push_back(SourceFinding(rule, file, line, what, detail, side_));
+    }
+
+    void Load(const fs::path& path, std::deque<fs::path>& queue) {
+        std::error_code ec;
+        const fs::path real = fs::canonical(path, ec);
+        if (ec || !fs::is_regular_file(real)) {
+            Add("include", Display(path.lexically_normal()), 0, "`" + path.string() + "`", "it is not a readable file");
+            return;
+        }
+        if (!visited_.insert(real).second) return;
+        if (!IsInside(real, root_)) {
+            Add("include", Display(path.lexically_normal()), 0, "`" + path.string() + "`", "it lies outside the project");
+            return;
+        }
+        auto file = std::make_unique<ParsedFile>();
+        file->display = Display(real);
+        StrippedSource src = Strip(SpliceLines(ReadText(real)));
+        for (const IncludeDirective& inc : ExtractIncludes(src)) CheckInclude(inc, real, file->display, queue);
+        file->code = std::move(src.code);
+        file->literals = std::move(src.literals);
+        file->tokens = Tokenize(file->code);
+        parsed_.push_back(std::move(file));
+    }
+
+    void CheckInclude(const IncludeDirective& inc, const fs::path& from, const std::string& display,
+                      std::deque<fs::path>& queue) {
+        const std::string what = "`#" + inc.directive + " " + inc.spelled + "`";
+        if (inc.header.empty()) {
+            Add("include", display, inc.line, what, "the header must be named literally");
+            return;
+        }
+        // The compiler looks next to the including file, then in the project's -I directories.
+        std::vector<fs::path> dirs = {from.parent_path()};
+        dirs.insert(dirs.end(), searchDirs_.begin(), searchDirs_.end());
+        for (const fs::path& dir : dirs) {
+            const fs::path candidate = dir / inc.header;
+            std::error_code ec;
+            if (!fs::is_regular_file(candidate, ec)) continue;
+            if (IsInside(fs::canonical(candidate, ec), root_)) {
+                if (inc.directive != "embed") queue.push_back(candidate);  // embedded data is not code
+            } else {
+                Add("include", display, inc.line, what, "it resolves outside the project");
+            }
+            return;
+        }
+        if (inc.directive == "embed" || !IsAllowedHeader(inc.header, side_)) Add("include", display, inc.line, what);
+    }
+
+    void ScanTokens(const ParsedFile& f, const std::set<std::string, std::less<>>& declared) {
+        for (size_t i = 0; i < f.tokens.size(); ++i) {
+            const Token& t = f.tokens[i];
+            if (!t.identifier) continue;
+            const auto b = BannedIdentifiers().find(t.text);
+            if (b != BannedIdentifiers().end() && IsBannedUse(t.text, b->second, f.tokens, i, declared))
+                Add(b->second.rule, f.display, t.line, "`" + std::string(t.text) + "`");
+        }
+        for (const Literal& lit : f.literals)
+            if (NamesProcOrSys(lit.text)) Add("environment", f.display, lit.line, "the path \"" + lit.text + "\"");
+    }
+
+    SourceSide side_;
+    fs::path root_;
+    std::set<fs::path> searchDirs_;
+    std::set<fs::path> visited_;
+    std::vector<std::unique_ptr<ParsedFile>> parsed_;
+    std::vector<CheatFinding> findings_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// ELF dynamic symbols.
+
+struct DynamicSymbol {
+    std::string name;
+    bool defined = false;
+    std::string library;  // from the symbol's version requirement (libc.so.6); empty: unversioned
+};
+
+template <typename T>
+bool ReadAt(const std::string& bytes, uint64_t offset, T* out) {
+    if (offset > bytes.size() || bytes.size() - offset < sizeof(T)) return false;
+    std::memcpy(out, bytes.data() + offset, sizeof(T));
+    return true;
+}
+
+std::string StringAt(const std::string& bytes, const Elf64_Shdr& strtab, uint64_t offset) {
+    if (offset >= strtab.sh_size || strtab.sh_offset > bytes.size() || offset >= bytes.size() - strtab.sh_offset)
+        return "";
+    const char* s = bytes.data() + strtab.sh_offset + offset;
+    const size_t limit = std::min<uint64_t>(strtab.sh_size - offset, bytes.size() - strtab.sh_offset - offset);
+    return std::string(s, strnlen(s, limit));
+}
+
+bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return *error = "no such file", false;
+    const std::string bytes = ReadText(path);
+    Elf64_Ehdr eh;
+    if (!ReadAt(bytes, 0, &eh) || std::memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0) return *error = "not an ELF file", false;
+    if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB)
+        return *error = "not a 64-bit little-endian ELF file", false;
+    if (eh.e_shentsize != sizeof(Elf64_Shdr)) return *error = "unexpected section header size", false;
+
+    std::vector<Elf64_Shdr> sections(eh.e_shnum);
+    for (size_t i = 0; i < sections.size(); ++i)
+        if (!ReadAt(bytes, eh.e_shoff + i * sizeof(Elf64_Shdr), &sections[i]))
+            return *error = "truncated section headers", false;
+    const Elf64_Shdr *dynsym = nullptr, *versym = nullptr, *verneed = nullptr;
+    for (const Elf64_Shdr& s : sections) {
+        if (s.sh_type == SHT_DYNSYM) dynsym = &s;
+        if (s.sh_type == SHT_GNU_versym) versym = &s;
+        if (s.sh_type == SHT_GNU_verneed) verneed = &s;
+    }
+    if (!dynsym) return *error = "no dynamic symbol table", false;
+    if (dynsym->sh_link >= sections.size()) return *error = "bad dynamic string table link", false;
+    const Elf64_Shdr& dynstr = sections[dynsym->sh_link];
+
+    // Version index -> the library that must provide it.
+    std::map<uint16_t, std::string> libraryOfVersion;
+    if (verneed && verneed->sh_link < sections.size()) {
+        const Elf64_Shdr& vstr = sections[verneed->sh_link];
+        uint64_t at = verneed->sh_offset;
+        for (uint32_t k = 0; k < verneed->sh_info; ++k) {
+            Elf64_Verneed vn;
+            if (!ReadAt(bytes, at, &vn)) return *error = "truncated version requirements", false;
+            const std::string file = StringAt(bytes, vstr, vn.vn_file);
+            uint64_t auxAt = at + vn.vn_aux;
+            for (uint16_t a = 0; a < vn.vn_cnt; ++a) {
+                Elf64_Vernaux aux;
+                if (!ReadAt(bytes, auxAt, &aux)) return *error = "truncated version requirements", false;
+                libraryOfVersion[aux.vna_other] = file;
+                if (aux.vna_next == 0) break;
+                auxAt += aux.vna_next;
+            }
+            if (vn.vn_next == 0) break;
+            at += vn.vn_next;
+        }
+    }
+
+    const uint64_t count = dynsym->sh_size / sizeof(Elf64_Sym);
+    for (uint64_t i = 1; i < count; ++i) {
+        Elf64_Sym sym;
+        if (!ReadAt(bytes, dynsym->sh_offset + i * sizeof(Elf64_Sym), &sym)) return *error = "truncated symbol table", false;
+        DynamicSymbol d;
+        d.name = StringAt(bytes, dynstr, sym.st_name);
+        if (d.name.empty()) continue;
+        d.defined = sym.st_shndx != SHN_UNDEF;
+        Elf64_Half version = VER_NDX_GLOBAL;
+        if (versym) ReadAt(bytes, versym->sh_offset + i * sizeof(Elf64_Half), &version);
+        if (auto it = libraryOfVersion.find(version & 0x7fff); it != libraryOfVersion.end()) d.library = it->second;
+        out->push_back(std::move(d));
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Symbol policy.
+
+// C library functions candidate code may call: memory and strings, conversions, allocation,
+// character classes, printing to stdout/stderr, the mutex/once primitives libstdc++'s inline code
+// uses, and the C runtime's own start-up and failure hooks. Math functions are added below.
+const std::unordered_set<std::string>& AllowedCFunctions() {
+    static const std::unordered_set<std::string> names = [] {
+        std::unordered_set<std::string> s = {
+            // memory and strings
+            "memcpy", "memmove", "memset", "memcmp", "memchr", "memrchr", "strlen", "strnlen", "strcmp", "strncmp",
+            "strcpy", "strncpy", "stpcpy", "strcat", "strncat", "strchr", "strrchr", "strstr", "strspn", "strcspn",
+            "strpbrk", "strdup", "strndup", "strtok", "strtok_r", "strerror", "__memcpy_chk", "__memmove_chk",
+            "__memset_chk", "__strcpy_chk", "__strncpy_chk", "__stpcpy_chk", "__strcat_chk", "__strncat_chk",
+            // conversions
+            "atoi", "atol", "atoll", "atof", "strtol", "strtoul", "strtoll", "strtoull", "strtof", "strtod",
+            "strtold", "__isoc23_strtol", "__isoc23_strtoul", "__isoc23_strtoll", "__isoc23_strtoull", "sscanf",
+            "__isoc99_sscanf", "__isoc23_sscanf",
+            // allocation
+            "malloc", "calloc", "realloc", "free", "aligned_alloc", "posix_memalign", "memalign",
+            // arithmetic and algorithms
+            "abs", "labs", "llabs", "div", "ldiv", "lldiv", "qsort", "bsearch", "rand", "srand", "rand_r",
+            // character classes
+            "tolower", "toupper", "isalpha", "isdigit", "isalnum", "isspace", "isupper", "islower", "isxdigit",
+            "ispunct", "isprint", "__ctype_b_loc", "__ctype_tolower_loc", "__ctype_toupper_loc",
+            // printing to stdout/stderr (a FILE* for anything else needs fopen)
+            "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf", "vsprintf", "vsnprintf", "puts",
+            "putchar", "fputs", "fputc", "putc", "fwrite", "fflush", "perror", "stdout", "stderr",
+            "__printf_chk", "__fprintf_chk", "__sprintf_chk", "__snprintf_chk", "__vprintf_chk",
+            "__vfprintf_chk", "__vsprintf_chk", "__vsnprintf_chk",
+            // what libstdc++'s inline code (static locals, std::mutex, shared_ptr) calls
+            "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock", "pthread_once",
+            "pthread_key_create", "__pthread_key_create", "pthread_key_delete", "pthread_getspecific",
+            "pthread_setspecific", "pthread_cond_wait", "pthread_cond_signal", "pthread_cond_broadcast",
+            "pthread_cond_destroy", "__libc_single_threaded", "__tls_get_addr", "__cxa_thread_atexit_impl",
+            // start-up, termination and failure hooks (leaving early is the sandbox's concern)
+            "__cxa_atexit", "__cxa_finalize", "atexit", "exit", "_exit", "_Exit", "abort", "__assert_fail",
+            "__stack_chk_fail", "__errno_location", "__gmon_start__", "_ITM_registerTMCloneTable",
+            "_ITM_deregisterTMCloneTable"};
+        // libm, part of which glibc also exports from libc.so.
+        const char* math[] = {
+            "acos", "asin", "atan", "atan2", "cos", "sin", "tan", "acosh", "asinh", "atanh", "cosh", "sinh",
+            "tanh", "exp", "exp2", "exp10", "expm1", "log", "log10", "log1p", "log2", "logb", "ilogb", "frexp",
+            "ldexp", "modf", "scalbn", "scalbln", "cbrt", "fabs", "hypot", "pow", "sqrt", "erf", "erfc",
+            "lgamma", "tgamma", "ceil", "floor", "trunc", "round", "lround", "llround", "nearbyint", "rint",
+            "lrint", "llrint", "fmod", "remainder", "remquo", "copysign", "nan", "nextafter", "nexttoward",
+            "fdim", "fmax", "fmin", "fma", "sincos", "isinf", "isnan", "finite", "__isinf", "__isnan",
+            "__finite", "__fpclassify", "__signbit"};
+        for (const char* m : math)
+            for (const char* suffix : {"", "f", "l"}) s.insert(std::string(m) + suffix);
+        return s;
+    }();
+    return names;
+}
+
+// Parts of libstdc++ that reach the OS (files, threads, clocks, entropy), by demangled scope.
+struct DeniedCxxScope {
+    std::string_view fragment;
+    std::string_view rule;
+};
+constexpr DeniedCxxScope kDeniedCxxScopes[] = {
+    {"std::basic_filebuf<", "file_io"},   {"std::basic_ifstream<", "file_io"}, {"std::basic_ofstream<", "file_io"},
+    {"std::basic_fstream<", "file_io"},   {"std::__basic_file<", "file_io"},   {"__gnu_cxx::stdio_filebuf<", "file_io"},
+    {"std::filesystem::", "file_io"},     {"std::experimental::filesystem::", "file_io"},
+    {"std::thread::", "thread"},          {"std::jthread::", "thread"},        {"std::this_thread::", "thread"},
+    {"std::__future_base::", "thread"},   {"std::chrono::", "clock"},          {"std::random_device::", "clock"},
+};
+
+std::string Demangle(const std::string& name) {
+    int status = 0;
+    std::unique_ptr<char, void (*)(void*)> d(abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
+    return status == 0 && d ? std::string(d.get()) : name;
+}
+
+bool LibraryIs(const std::string& library, std::string_view stem) { return StartsWith(library, stem); }
+
+struct Verdict {
+    bool allowed = true;
+    std::string what;  // the symbol and the library expected to provide it
+    std::string why;
+};
+
+Verdict Judge(const DynamicSymbol& s, const std::unordered_set<std::string>& runtimeDefined) {
+    if (runtimeDefined.count(s.name)) return {};
+    const std::string& lib = s.library;
+    // Compiler helpers (the _Float16 conversions, the unwinder) and math, scalar or vectorised.
+    if (LibraryIs(lib, "libgcc_s.") || LibraryIs(lib, "libm.") || LibraryIs(lib, "libmvec.")) return {};
+    const std::string from = lib.empty() ? "" : " from " + lib;
+    if (LibraryIs(lib, "libstdc++.")) {
+        const std::string demangled = Demangle(s.name);
+        for (const DeniedCxxScope& d : kDeniedCxxScopes)
+            if (demangled.find(d.fragment) != std::string::npos)
+                return {false, "`" + demangled + "`" + from, std::string(ForbidsOf(d.rule))};
+        return {};
+    }
+    const bool cLibrary = lib.empty() || LibraryIs(lib, "libc.") || LibraryIs(lib, "ld-linux") ||
+                          LibraryIs(lib, "libpthread.") || LibraryIs(lib, "libdl.") || LibraryIs(lib, "librt.");
+    if (cLibrary && AllowedCFunctions().count(s.name)) return {};
+    if (lib.empty()) return {false, "`" + Demangle(s.name) + "`", "no runtime library defines it"};
+    if (cLibrary)
+        return {false, "`" + s.name + "`" + from,
+                "only the memory, string, math and stdout/stderr functions of the C library are allowed"};
+    return {false, "`" + Demangle(s.name) + "`" + from, "only the simulator runtime and the C/C++ runtime may be linked"};
+}
+
+}  // namespace
+
+const char* SourceSideName(SourceSide side) { return side == SourceSide::Kernel ? "kernel" : "host"; }
+
+std::string CheatClassOf(const CheatFinding& finding) { return "anticheat." + finding.rule; }
+
+std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::vector<std::string>& files,
+                                      SourceSide side) {
+    return SourceScanner(projectDir, side).Scan(files);
+}
+
+std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side,
+                                      const std::vector<std::string>& runtimeLibs) {
+    auto fail = [&](const std::string& what) {
+        return std::vector<CheatFinding>{SymbolFinding(soPath, "cannot be checked", what, side)};
+    };
+    std::unordered_set<std::string> runtimeDefined;
+    for (const std::string& lib : runtimeLibs) {
+        std::vector<DynamicSymbol> symbols;
+        std::string error;
+        if (!ReadDynamicSymbols(lib, &symbols, &error)) return fail("cannot read runtime library " + lib + ": " + error);
+        for (const DynamicSymbol& s : symbols)
+            if (s.defined) runtimeDefined.insert(s.name);
+    }
+    std::vector<DynamicSymbol> symbols;
+    std::string error;
+    if (!ReadDynamicSymbols(soPath, &symbols, &error)) return fail("cannot inspect the library: " + error);
+    std::vector<CheatFinding> findings;
+    std::set<std::string> seen;
+    for (const DynamicSymbol& s : symbols) {
+        if (s.defined || !seen.insert(s.name).second) continue;
+        const Verdict v = Judge(s, runtimeDefined);
+        if (!v.allowed) findings.push_back(SymbolFinding(soPath, "imports " + v.what, v.why, side));
+    }
+    return findings;
+}
+
+}  // namespace akg::harness

@@ -1,0 +1,42 @@
+// Anti-cheat scan of a candidate operator project (docs/anticheat.md): its sources before they
+// are compiled and the shared libraries built from them. Candidate code runs in the evaluating
+// process on simulated cores, so anything beyond computing its outputs from its inputs (reading
+// files, talking to the network, spawning processes, reading clocks or the environment) is
+// forbidden. The scan names each violation with a stable rule id; process isolation (sandbox.h)
+// is the second, independent layer.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace akg::harness {
+
+// Which half of the project a file or library belongs to: the allowed headers differ.
+enum class SourceSide { Kernel, Host };
+const char* SourceSideName(SourceSide side);  // "kernel", "host"
+
+struct CheatFinding {
+    // Stable id: include, inline_asm, file_io, network, process, thread, clock, environment,
+    // symbol. Reported as the diagnostic class "anticheat.<rule>".
+    std::string rule;
+    std::string file;  // relative to the project directory; for symbol findings the .so path
+    int line = 0;      // 1-based; 0 for symbol findings
+    std::string message;  // one line: what was found, where, and which rule it breaks
+};
+
+std::string CheatClassOf(const CheatFinding& finding);  // "anticheat.<rule>"
+
+// Scans `files` (absolute, or relative to `projectDir`) and every project-local header they
+// include, recursively. Comments and string literals are stripped first; line numbers are kept.
+// `projectDir` bounds the project: a file or include resolving outside it is a finding.
+std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::vector<std::string>& files,
+                                      SourceSide side);
+
+// Lists the undefined dynamic symbols of a built kernel or host library (its ELF .dynsym) and
+// flags every one that is neither defined by one of `runtimeLibs` (the simulator runtime the
+// library was linked against: libakg_sim.so for kernels, libakg_host.so for host code) nor in
+// the allowed part of the C and C++ runtime.
+std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side,
+                                      const std::vector<std::string>& runtimeLibs = {});
+
+}  // namespace akg::harness

@@ -1,0 +1,554 @@
+// The anti-cheat scan (docs/anticheat.md): no finding on any reference answer, one finding of the
+// right rule and line for each adversarial candidate.
+//
+// The NPUKernelBench corpus is not part of the repository. To check it locally:
+//   mkdir -p /tmp/nkb && git -C <NPUKernelBench clone> archive HEAD tasks | tar -x -C /tmp/nkb
+//   AKGEN_NKB_TASKS=/tmp/nkb/tasks akg_harness_tests --gtest_filter='AntiCheatCorpus.*'
+// (/tmp/nkb/tasks is the default; the test is skipped when the directory is absent).
+#include "harness/anticheat.h"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "build/builder.h"
+#include "build/project.h"
+#include "common/process.h"
+
+namespace akg::harness {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSourceRoot = fs::path(__FILE__).parent_path().parent_path().parent_path();
+
+// Where this test binary's runtime libraries are: <build>/bin/akg_harness_tests -> <build>/lib.
+fs::path RuntimeLibDir() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "lib"; }
+
+std::string Describe(const std::vector<CheatFinding>& findings) {
+    std::string out;
+    for (const CheatFinding& f : findings) out += "  " + f.message + "\n";
+    return out;
+}
+
+// The files a caller scans: the top level of op_kernel/ or op_host/ (subdirectories are reached
+// through includes).
+std::vector<std::string> SourcesIn(const fs::path& dir) {
+    std::vector<std::string> out;
+    if (!fs::is_directory(dir)) return out;
+    for (const auto& e : fs::directory_iterator(dir)) {
+        const std::string ext = e.path().extension().string();
+        if (e.is_regular_file() && (ext == ".cpp" || ext == ".cc" || ext == ".h" || ext == ".hpp"))
+            out.push_back(e.path().string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// Every <task>/answer/<k> directory with op_host/ and op_kernel/ below `tasksDir`.
+std::vector<fs::path> AnswerDirs(const fs::path& tasksDir) {
+    std::vector<fs::path> out;
+    for (const auto& e : fs::recursive_directory_iterator(tasksDir)) {
+        const fs::path& p = e.path();
+        if (e.is_directory() && p.parent_path().filename() == "answer" && fs::is_directory(p / "op_kernel") &&
+            fs::is_directory(p / "op_host"))
+            out.push_back(p);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+struct CorpusScan {
+    int projects = 0;
+    int files = 0;
+    std::vector<CheatFinding> findings;
+};
+
+CorpusScan ScanAnswers(const fs::path& tasksDir) {
+    CorpusScan scan;
+    for (const fs::path& answer : AnswerDirs(tasksDir)) {
+        ++scan.projects;
+        for (auto [dir, side] : {std::pair{"op_kernel", SourceSide::Kernel}, std::pair{"op_host", SourceSide::Host}}) {
+            const std::vector<std::string> files = SourcesIn(answer / dir);
+            scan.files += int(files.size());
+            for (CheatFinding& f : ScanSources(answer.string(), files, side)) {
+                f.message = answer.string() + ": " + f.message;
+                scan.findings.push_back(std::move(f));
+            }
+        }
+    }
+    return scan;
+}
+
+// A scratch operator project, removed at the end of the test.
+class ScratchProject {
+public:
+    ScratchProject() {
+        std::string pattern = (fs::temp_directory_path() / "akg_anticheat_XXXXXX").string();
+        root_ = mkdtemp(pattern.data());
+    }
+    ~ScratchProject() {
+        std::error_code ec;
+        fs::remove_all(root_, ec);
+    }
+    const fs::path& Root() const { return root_; }
+
+    std::string Write(const std::string& relative, const std::string& text) const {
+        const fs::path p = root_ / relative;
+        fs::create_directories(p.parent_path());
+        std::ofstream(p) << text;
+        return p.string();
+    }
+    std::vector<CheatFinding> Scan(SourceSide side, const std::vector<std::string>& relativeFiles) const {
+        return ScanSources(root_.string(), relativeFiles, side);
+    }
+
+private:
+    fs::path root_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// No false positives on reference answers.
+
+TEST(AntiCheat, OwnTaskAnswerSourcesAreClean) {
+    const CorpusScan scan = ScanAnswers(kSourceRoot / "tasks");
+    ASSERT_GT(scan.projects, 0) << "no answers under " << (kSourceRoot / "tasks");
+    EXPECT_TRUE(scan.findings.empty()) << Describe(scan.findings);
+    std::cout << "scanned " << scan.projects << " answers, " << scan.files << " files\n";
+}
+
+// The libraries the builder makes from our answers: host half plus one kernel variant each
+// (about two seconds per answer when the cache is cold).
+TEST(AntiCheat, OwnTaskAnswerLibrariesAreClean) {
+    const std::string sim = (RuntimeLibDir() / "libakg_sim.so").string();
+    const std::string host = (RuntimeLibDir() / "libakg_host.so").string();
+    int libraries = 0;
+    for (const fs::path& answer : AnswerDirs(kSourceRoot / "tasks")) {
+        SCOPED_TRACE(answer.string());
+        build::OpProject project;
+        std::string error;
+        ASSERT_TRUE(build::DiscoverProject(answer.string(), &project, &error)) << error;
+        // Built as the builder does, without loading the host library into this process, in the
+        // build cache the task suite's CTests use (<build>/akgcache).
+        build::BuildOptions options;
+        options.cacheDir = (RuntimeLibDir().parent_path() / "akgcache").string();
+        build::HostArtifact hostLibrary;
+        build::BuildError buildError;
+        ASSERT_TRUE(build::BuildHost(project, options, &hostLibrary, &buildError))
+            << buildError.message << "\n" << buildError.log;
+        const std::vector<std::string> entries = build::FindKernelEntries(project.kernelSources);
+        const host::OpInfo* op = nullptr;
+        for (const host::OpInfo& o : hostLibrary.meta.ops)
+            if (!op && std::count(entries.begin(), entries.end(), build::KernelNameOf(o.type))) op = &o;
+        ASSERT_NE(op, nullptr) << "no operator with a kernel entry point";
+        build::DtypeCombo firstColumn;
+        auto first = [](const host::ParamInfo& p) { return p.dtypes.empty() ? ge::DT_UNDEFINED : p.dtypes[0]; };
+        for (const host::ParamInfo& p : op->inputs) firstColumn.inputs.push_back(first(p));
+        for (const host::ParamInfo& p : op->outputs) firstColumn.outputs.push_back(first(p));
+        build::KernelArtifact kernel;
+        ASSERT_TRUE(build::BuildKernel(project, hostLibrary, *op, firstColumn, options, &kernel, &buildError))
+            << buildError.message << "\n" << buildError.log;
+        const auto hostFindings = ScanLibrary(hostLibrary.soPath, SourceSide::Host, {host});
+        EXPECT_TRUE(hostFindings.empty()) << Describe(hostFindings);
+        const auto kernelFindings = ScanLibrary(kernel.soPath, SourceSide::Kernel, {sim});
+        EXPECT_TRUE(kernelFindings.empty()) << Describe(kernelFindings);
+        libraries += 2;
+    }
+    EXPECT_GT(libraries, 0);
+}
+
+TEST(AntiCheatCorpus, NpuKernelBenchAnswersAreClean) {
+    const char* env = std::getenv("AKGEN_NKB_TASKS");
+    const fs::path tasks = env ? env : "/tmp/nkb/tasks";
+    if (!fs::is_directory(tasks)) GTEST_SKIP() << "no NPUKernelBench tasks at " << tasks << " (set AKGEN_NKB_TASKS)";
+    const CorpusScan scan = ScanAnswers(tasks);
+    EXPECT_GT(scan.projects, 0);
+    EXPECT_TRUE(scan.findings.empty()) << Describe(scan.findings);
+    std::cout << "scanned " << scan.projects << " NPUKernelBench answers, " << scan.files << " files, "
+              << scan.findings.size() << " findings\n";
+}
+
+// ---------------------------------------------------------------------------------------------
+// One adversarial candidate per rule.
+
+struct Adversary {
+    const char* name;
+    SourceSide side;
+    const char* statement;  // placed on line 4 of a kernel or host source
+    const char* rule;
+};
+
+// Line 1-3 are clean; the statement under test is line 4.
+std::string KernelSource(const std::string& statement) {
+    return "#include \"kernel_operator.h\"\n"
+           "using namespace AscendC;\n"
+           "extern \"C\" __global__ __aicore__ void cheat(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {\n" +
+           statement + "\n}\n";
+}
+std::string HostSource(const std::string& statement) {
+    return "#include \"register/op_def_registry.h\"\n"
+           "#include <string>\n"
+           "static ge::graphStatus TilingFunc(gert::TilingContext* context) {\n" +
+           statement + "\n    return ge::GRAPH_SUCCESS;\n}\n";
+}
+
+const Adversary kAdversaries[] = {
+    {"include_fstream", SourceSide::Kernel, "#include <fstream>", "include"},
+    {"include_unistd_host", SourceSide::Host, "#include <unistd.h>", "include"},
+    {"include_socket_quoted", SourceSide::Host, "#include \"sys/socket.h\"", "include"},
+    {"include_chrono_kernel", SourceSide::Kernel, "#include <chrono>", "include"},
+    {"include_computed", SourceSide::Kernel, "#include TILING_HEADER", "include"},
+    {"include_absolute", SourceSide::Kernel, "#include \"/etc/passwd\"", "include"},
+    {"inline_asm", SourceSide::Kernel, "    asm volatile(\"nop\");", "inline_asm"},
+    {"inline_asm_gnu", SourceSide::Host, "    __asm__ __volatile__(\"\" ::: \"memory\");", "inline_asm"},
+    {"fopen", SourceSide::Kernel, "    FILE* f = fopen(\"expected.bin\", \"rb\");", "file_io"},
+    {"open_call", SourceSide::Host, "    int fd = open(\"expected.bin\", 0);", "file_io"},
+    {"global_write", SourceSide::Kernel, "    ::write(1, \"x\", 1);", "file_io"},
+    {"ifstream", SourceSide::Host, "    std::ifstream in(\"golden.bin\");", "file_io"},
+    {"filesystem", SourceSide::Host, "    namespace fs = std::filesystem;", "file_io"},
+    {"socket", SourceSide::Host, "    int s = socket(2, 1, 0);", "network"},
+    {"connect", SourceSide::Kernel, "    connect(3, nullptr, 0);", "network"},
+    {"system", SourceSide::Host, "    system(\"cat expected.bin\");", "process"},
+    {"std_system", SourceSide::Host, "    std::system(\"ls\");", "process"},
+    {"fork", SourceSide::Kernel, "    if (fork() == 0) return;", "process"},
+    {"dlopen", SourceSide::Host, "    void* h = dlopen(\"libc.so.6\", 2);", "process"},
+    {"syscall", SourceSide::Kernel, "    syscall(39);", "process"},
+    {"std_thread", SourceSide::Host, "    std::thread t([] {});", "thread"},
+    {"pthread_create", SourceSide::Kernel, "    pthread_create(nullptr, nullptr, nullptr, nullptr);", "thread"},
+    {"std_async", SourceSide::Host, "    auto f = std::async([] { return 1; });", "thread"},
+    {"chrono", SourceSide::Host, "    auto t0 = std::chrono::steady_clock::now();", "clock"},
+    {"time_call", SourceSide::Kernel, "    uint32_t seed = time(nullptr);", "clock"},
+    {"clock_gettime", SourceSide::Host, "    timespec ts; clock_gettime(0, &ts);", "clock"},
+    {"rdtsc_builtin", SourceSide::Kernel, "    auto c = __builtin_ia32_rdtsc();", "clock"},
+    {"random_device", SourceSide::Host, "    std::random_device rd;", "clock"},
+    {"getenv", SourceSide::Host, "    const char* dir = getenv(\"AKGEN_CACHE_DIR\");", "environment"},
+    {"environ", SourceSide::Kernel, "    char** env = environ;", "environment"},
+    {"proc_path", SourceSide::Host, "    std::string maps = \"/proc/self/maps\";", "environment"},
+};
+
+class AntiCheatAdversary : public ::testing::TestWithParam<Adversary> {};
+
+TEST_P(AntiCheatAdversary, IsFlaggedWithRuleAndLine) {
+    const Adversary& a = GetParam();
+    ScratchProject project;
+    const bool kernel = a.side == SourceSide::Kernel;
+    const std::string file = kernel ? "op_kernel/cheat.cpp" : "op_host/cheat.cpp";
+    project.Write(file, kernel ? KernelSource(a.statement) : HostSource(a.statement));
+    const auto findings = project.Scan(a.side, {file});
+    ASSERT_EQ(findings.size(), 1u) << Describe(findings);
+    EXPECT_EQ(findings[0].rule, a.rule) << findings[0].message;
+    EXPECT_EQ(CheatClassOf(findings[0]), std::string("anticheat.") + a.rule);
+    EXPECT_EQ(findings[0].file, file);
+    EXPECT_EQ(findings[0].line, 4) << findings[0].message;
+    EXPECT_NE(findings[0].message.find(file + ":4: "), std::string::npos) << findings[0].message;
+}
+
+INSTANTIATE_TEST_SUITE_P(AntiCheat, AntiCheatAdversary, ::testing::ValuesIn(kAdversaries),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+TEST(AntiCheat, HostMayIncludeChronoAndCstdioButNotUseAClock) {
+    ScratchProject project;
+    project.Write("op_host/tiling.cpp", "#include <chrono>\n#include <cstdio>\n#include <random>\n"
+                                        "int Pick() { std::mt19937 g(42); printf(\"%u\\n\", g()); return 0; }\n");
+    EXPECT_TRUE(project.Scan(SourceSide::Host, {"op_host/tiling.cpp"}).empty());
+}
+
+TEST(AntiCheat, ProjectHeadersAreScannedWhereTheyAre) {
+    ScratchProject project;
+    project.Write("op_kernel/common/helpers.h", "#pragma once\n#include <type_traits>\n\ninline int Peek() { return getenv(\"X\") != 0; }\n");
+    project.Write("op_kernel/base.h", "#pragma once\n#include \"common/helpers.h\"\n");
+    project.Write("op_kernel/op.cpp", "#include \"kernel_operator.h\"\n#include \"base.h\"\n#include <base.h>\n");
+    const auto findings = project.Scan(SourceSide::Kernel, {"op_kernel/op.cpp"});
+    ASSERT_EQ(findings.size(), 1u) << Describe(findings);
+    EXPECT_EQ(findings[0].rule, "environment");
+    EXPECT_EQ(findings[0].file, "op_kernel/common/helpers.h");
+    EXPECT_EQ(findings[0].line, 4);
+}
+
+TEST(AntiCheat, IncludesEscapingTheProjectAreFlagged) {
+    ScratchProject outside;
+    outside.Write("expected.h", "const float kExpected[] = {1, 2, 3};\n");
+    ScratchProject project;
+    const std::string relative = fs::relative(outside.Root() / "expected.h", project.Root() / "op_kernel").string();
+    project.Write("op_kernel/op.cpp", "#include \"kernel_operator.h\"\n#include \"" + relative + "\"\n");
+    fs::create_symlink(outside.Root() / "expected.h", project.Root() / "op_kernel" / "linked.h");
+    project.Write("op_kernel/other.cpp", "#include \"linked.h\"\n");
+    const auto findings = project.Scan(SourceSide::Kernel, {"op_kernel/op.cpp", "op_kernel/other.cpp"});
+    ASSERT_EQ(findings.size(), 2u) << Describe(findings);
+    EXPECT_EQ(findings[0].rule, "include");
+    EXPECT_EQ(findings[0].line, 2);
+    EXPECT_EQ(findings[1].rule, "include");
+    EXPECT_EQ(findings[1].file, "op_kernel/other.cpp");
+    EXPECT_EQ(findings[1].line, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments, literals and whole tokens.
+
+TEST(AntiCheat, CommentsAndLiteralsAreNotCode) {
+    ScratchProject project;
+    project.Write("op_kernel/op.cpp",
+                  "#include \"kernel_operator.h\"\n"
+                  "// fopen, socket, getenv and system() are forbidden \\\n"
+                  "   fopen(\"continued comment line\");\n"
+                  "/* #include <fstream>\n"
+                  "   asm(\"nop\"); */\n"
+                  "const char* kHelp = \"do not call fopen() or getenv(\\\"HOME\\\")\";\n"
+                  "const char* kRaw = R\"x(system(\"ls\"); \")\" std::thread)x\";\n"
+                  "const char kQuote = '\"'; const char kOpen = '(';\n"
+                  "constexpr int kMillion = 1'000'000; const char* kAfter = \"fork()\";\n"
+                  "int Clean() { return kMillion; }\n"
+                  "auto* bad = &fopen;\n");
+    const auto findings = project.Scan(SourceSide::Kernel, {"op_kernel/op.cpp"});
+    ASSERT_EQ(findings.size(), 1u) << Describe(findings);
+    EXPECT_EQ(findings[0].rule, "file_io");
+    EXPECT_EQ(findings[0].line, 11);
+}
+
+// The compiler joins a line ending in a backslash with the next one, and reads %: as #.
+TEST(AntiCheat, SplicedLinesAndDigraphsAreSeenAsTheCompilerSeesThem) {
+    ScratchProject project;
+    project.Write("op_kernel/op.cpp",
+                  "#include \"kernel_operator.h\"\n"
+                  "int Ok() { return 0; }\n"
+                  "auto* p = &fo\\\n"
+                  "pen;\n"
+                  "%:include <fstream>\n");
+    const auto findings = project.Scan(SourceSide::Kernel, {"op_kernel/op.cpp"});
+    ASSERT_EQ(findings.size(), 2u) << Describe(findings);
+    EXPECT_EQ(findings[0].rule, "file_io");
+    EXPECT_EQ(findings[0].line, 3);
+    EXPECT_EQ(findings[1].rule, "include");
+    EXPECT_EQ(findings[1].line, 5);
+}
+
+TEST(AntiCheat, OnlyWholeTokensOfTheLibraryFunctionMatch) {
+    ScratchProject project;
+    project.Write("op_kernel/op.cpp",
+                  "#include \"kernel_operator.h\"\n"
+                  "#include <functional>\n"
+                  "struct Reader { int read(int n); int open(); };\n"
+                  "namespace my { int system(int); }\n"
+                  "class Sink { public: void write(int v); void Flush() { write(1); } };\n"
+                  "int Use(Reader& r, Reader* p, Sink& s) {\n"
+                  "    int OpenFile = 0, reopen = 1, myfopen = 2, timeout = 3, clockRate = 4;\n"
+                  "    float time = 0.5f; time += 1;\n"
+                  "    auto f = std::bind(&Reader::open, &r);\n"
+                  "    s.write(2);\n"
+                  "    return r.read(1) + p->open() + Reader{}.read(2) + my::system(3) + OpenFile + reopen +\n"
+                  "           myfopen + timeout + clockRate + int(time) + f();\n"
+                  "}\n");
+    const auto findings = project.Scan(SourceSide::Kernel, {"op_kernel/op.cpp"});
+    EXPECT_TRUE(findings.empty()) << Describe(findings);
+}
+
+// ---------------------------------------------------------------------------------------------
+// docs/anticheat.md: every name and header it lists behaves as it says.
+
+// The bullets and paragraphs of a Markdown file, continuation lines joined, with the heading
+// they sit under.
+struct DocBlock {
+    std::string heading;
+    std::string text;  // without the bullet's "- "
+};
+
+std::vector<DocBlock> DocBlocks(const fs::path& path) {
+    std::vector<DocBlock> blocks;
+    std::ifstream in(path);
+    EXPECT_TRUE(in) << path;
+    std::string heading;
+    bool open = false;
+    for (std::string line; std::getline(in, line);) {
+        const size_t indent = line.find_first_not_of(' ');
+        if (indent == std::string::npos) {
+            open = false;
+        } else if (line[0] == '#') {
+            heading = line;
+            open = false;
+        } else if (line.compare(indent, 2, "- ") == 0) {
+            blocks.push_back({heading, line.substr(indent + 2)});
+            open = true;
+        } else if (open) {
+            blocks.back().text += " " + line.substr(indent);
+        } else {
+            blocks.push_back({heading, line.substr(indent)});
+            open = true;
+        }
+    }
+    return blocks;
+}
+
+std::vector<std::string> Backticked(const std::string& text) {
+    std::vector<std::string> items;
+    for (size_t b = text.find('`'); b != std::string::npos; b = text.find('`', b + 1)) {
+        const size_t e = text.find('`', b + 1);
+        if (e == std::string::npos) break;
+        items.push_back(text.substr(b + 1, e - b - 1));
+        b = e;
+    }
+    return items;
+}
+
+bool StartsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+std::vector<CheatFinding> ScanKernelStatement(SourceSide side, const std::string& statement) {
+    ScratchProject project;
+    const bool kernel = side == SourceSide::Kernel;
+    const std::string file = kernel ? "op_kernel/op.cpp" : "op_host/op.cpp";
+    project.Write(file, kernel ? KernelSource(statement) : HostSource(statement));
+    return project.Scan(side, {file});
+}
+
+TEST(AntiCheatDoc, EveryListedIdentifierIsFlaggedInItsDocumentedForm) {
+    int checked = 0;
+    for (const DocBlock& block : DocBlocks(kSourceRoot / "docs" / "anticheat.md")) {
+        if (!StartsWith(block.heading, "### `") || block.heading == "### `include`") continue;
+        const std::string rule = Backticked(block.heading).at(0);
+        std::vector<std::string> flagged, clean;  // statements
+        const std::string form = block.text.substr(0, block.text.find(':'));
+        for (const std::string& name : Backticked(block.text.substr(form.size()))) {
+            if (form == "Any use") {
+                flagged = {"    auto v = sizeof(" + name + ");"};
+                clean = {"    obj." + name + " = 1;"};
+            } else if (form == "Calls") {
+                flagged = {"    " + name + "(0);", "    ::" + name + "(0);"};
+                clean = {"    obj." + name + "(0);", "    Mine::" + name + "(0);", "    int " + name + "Count = 0;"};
+            } else if (form == "Calls, also as `std::`") {
+                flagged = {"    " + name + "(0);", "    std::" + name + "(0);"};
+                clean = {"    obj." + name + "(0);"};
+            } else if (form == "Only as `std::`") {
+                flagged = {"    std::" + name + " x;"};
+                clean = {"    int " + name + " = 0;"};
+            } else {
+                continue;
+            }
+            for (const std::string& statement : flagged) {
+                const auto findings = ScanKernelStatement(SourceSide::Kernel, statement);
+                ASSERT_EQ(findings.size(), 1u) << statement << "\n" << Describe(findings);
+                EXPECT_EQ(findings[0].rule, rule) << statement;
+                EXPECT_EQ(findings[0].line, 4) << statement;
+            }
+            for (const std::string& statement : clean) {
+                const auto findings = ScanKernelStatement(SourceSide::Kernel, statement);
+                EXPECT_TRUE(findings.empty()) << statement << "\n" << Describe(findings);
+            }
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 100);
+}
+
+TEST(AntiCheatDoc, EveryListedHeaderIsTreatedAsDocumented) {
+    int checked = 0;
+    for (const DocBlock& block : DocBlocks(kSourceRoot / "docs" / "anticheat.md")) {
+        if (block.heading != "### `include`") continue;
+        bool kernelAllowed, hostAllowed;
+        if (StartsWith(block.text, "Both sides:"))
+            kernelAllowed = hostAllowed = true;
+        else if (StartsWith(block.text, "Host side also:") || StartsWith(block.text, "Host side only:"))
+            kernelAllowed = false, hostAllowed = true;
+        else if (StartsWith(block.text, "Everything else is a finding"))
+            kernelAllowed = hostAllowed = false;
+        else
+            continue;
+        for (std::string header : Backticked(block.text)) {
+            if (header.back() == '/') header += "any.h";  // a namespace
+            if (const size_t star = header.find('*'); star != std::string::npos) header.replace(star, 1, "any");
+            const std::string include = "#include <" + header + ">";
+            EXPECT_EQ(ScanKernelStatement(SourceSide::Kernel, include).empty(), kernelAllowed) << "kernel " << include;
+            EXPECT_EQ(ScanKernelStatement(SourceSide::Host, include).empty(), hostAllowed) << "host " << include;
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 100);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Binary symbol scan.
+
+class AntiCheatLibrary : public ::testing::Test {
+protected:
+    std::string Build(const std::string& name, const std::string& source, const std::vector<std::string>& libs = {}) {
+        const std::string src = project_.Write(name + ".cpp", source);
+        const std::string so = (project_.Root() / (name + ".so")).string();
+        std::vector<std::string> argv = {"g++", "-std=c++17", "-O0", "-shared", "-fPIC", src, "-o", so};
+        argv.insert(argv.end(), libs.begin(), libs.end());
+        const ProcessResult r = RunProcess(argv, 120);
+        EXPECT_EQ(r.exitCode, 0) << r.output;
+        return so;
+    }
+    ScratchProject project_;
+};
+
+TEST_F(AntiCheatLibrary, FopenIsFlagged) {
+    const std::string so = Build("reads", "#include <cstdio>\n"
+                                          "extern \"C\" void* Peek(const char* p) { return std::fopen(p, \"rb\"); }\n");
+    const auto findings = ScanLibrary(so, SourceSide::Kernel);
+    ASSERT_EQ(findings.size(), 1u) << Describe(findings);
+    EXPECT_EQ(findings[0].rule, "symbol");
+    EXPECT_EQ(findings[0].file, so);
+    EXPECT_EQ(findings[0].line, 0);
+    EXPECT_NE(findings[0].message.find("`fopen`"), std::string::npos) << findings[0].message;
+}
+
+TEST_F(AntiCheatLibrary, MemcpyAndMathAreClean) {
+    const std::string so = Build("computes", "#include <cmath>\n#include <cstring>\n#include <vector>\n"
+                                             "extern \"C\" float Compute(float* d, const float* s, int n) {\n"
+                                             "    std::memcpy(d, s, n * sizeof(float));\n"
+                                             "    std::vector<float> v(d, d + n);\n"
+                                             "    return sinf(v[0]) + std::exp(d[0]);\n"
+                                             "}\n");
+    const auto findings = ScanLibrary(so, SourceSide::Kernel);
+    EXPECT_TRUE(findings.empty()) << Describe(findings);
+}
+
+TEST_F(AntiCheatLibrary, EveryForbiddenFacilityIsFlagged) {
+    const std::string so = Build("everything", "#include <cstdio>\n#include <cstdlib>\n#include <ctime>\n"
+                                               "#include <dlfcn.h>\n#include <fcntl.h>\n#include <pthread.h>\n"
+                                               "#include <sys/socket.h>\n#include <sys/syscall.h>\n#include <unistd.h>\n"
+                                               "#include <fstream>\n#include <random>\n#include <thread>\n"
+                                               "extern \"C\" long Cheat() {\n"
+                                               "    timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts);\n"
+                                               "    std::ifstream in(\"x\"); std::random_device rd;\n"
+                                               "    std::thread t([] {}); t.join();\n"
+                                               "    return open(\"x\", 0) + socket(2, 1, 0) + fork() + system(\"ls\") +\n"
+                                               "           (getenv(\"X\") != nullptr) + syscall(39) + (dlopen(\"x\", 2) != nullptr) +\n"
+                                               "           execve(\"x\", nullptr, nullptr) + rd();\n"
+                                               "}\n");
+    const auto findings = ScanLibrary(so, SourceSide::Host);
+    std::string all;
+    for (const CheatFinding& f : findings) {
+        EXPECT_EQ(f.rule, "symbol");
+        all += f.message + "\n";
+    }
+    for (const char* symbol : {"`open`", "`socket`", "`fork`", "`system`", "`getenv`", "`syscall`", "`dlopen`",
+                               "`execve`", "`clock_gettime`", "std::thread::", "std::basic_ifstream<",
+                               "std::random_device::"})
+        EXPECT_NE(all.find(symbol), std::string::npos) << symbol << " not flagged in\n" << all;
+}
+
+TEST_F(AntiCheatLibrary, RuntimeLibrarySymbolsAreAllowed) {
+    const std::string runtime = Build("runtime", "namespace sim { int Issue(int op) { return op + 1; } }\n");
+    const std::string kernel = Build("kernel", "namespace sim { int Issue(int op); }\n"
+                                               "extern \"C\" int Entry() { return sim::Issue(1); }\n",
+                                     {runtime});
+    EXPECT_TRUE(ScanLibrary(kernel, SourceSide::Kernel, {runtime}).empty());
+    const auto without = ScanLibrary(kernel, SourceSide::Kernel);
+    ASSERT_EQ(without.size(), 1u) << Describe(without);
+    EXPECT_NE(without[0].message.find("sim::Issue(int)"), std::string::npos) << without[0].message;
+}
+
+TEST_F(AntiCheatLibrary, UnreadableLibraryFailsClosed) {
+    const std::string notElf = project_.Write("fake.so", "not an ELF file");
+    const auto findings = ScanLibrary(notElf, SourceSide::Kernel);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].rule, "symbol");
+}
+
+}  // namespace
+}  // namespace akg::harness

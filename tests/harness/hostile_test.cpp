@@ -1,0 +1,412 @@
+// A corpus of broken and hostile candidates of our own (tests/harness/hostile/<name>/op_kernel,
+// plus op_host for host+kernel candidates), each of which must end in its failure class when
+// `akgen bench` evaluates it as a generated sample of tasks/level1/Elementwise/SquaredDifference.
+// The candidates' first lines say what each one does and why it ends where it does.
+//
+// The tests run the real `akgen` binary (beside this test binary in <build>/bin/) with
+// AKGEN_CACHE_DIR under the build tree, so kernel builds and goldens persist between runs: a
+// cold first run takes a few minutes, later ones about a minute.
+//
+// Classes that are not what they should be because of a harness gap keep the right class
+// here, with a comment naming the gap: those expectations fail until the harness is fixed.
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/results.h"
+
+extern char** environ;
+
+namespace akg::harness {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+const fs::path kSourceRoot = fs::path(__FILE__).parent_path().parent_path().parent_path();
+const fs::path kCorpus = kSourceRoot / "tests" / "harness" / "hostile";
+const fs::path kTask = kSourceRoot / "tasks" / "level1" / "Elementwise" / "SquaredDifference";
+const std::string kTaskId = "level1/Elementwise/SquaredDifference";
+constexpr int kCaseCount = 5;  // rows of the task's test_cases.csv
+
+// Per-case limits: a legitimate case of this task needs well under a second; the spinning
+// candidate costs one case at these limits.
+const std::vector<std::string> kLimits = {"--timeout", "20", "--cpu-limit", "10"};
+// No akgen invocation of these tests may take longer; past it the process group is killed.
+constexpr double kInvocationDeadlineSeconds = 600;
+
+struct Expectation {
+    std::string candidate;             // directory under tests/harness/hostile
+    std::vector<std::string> classes;  // accepted classes; "anticheat.*" accepts any anti-cheat rule
+    bool everyCaseFails = false;       // not just the first case
+};
+
+// Kernel-only mode: the task's own host code with each candidate's op_kernel.
+const std::vector<Expectation> kKernelCandidates = {
+    {"good_reference", {"pass"}},  // a copy of the task's answer/0
+    {"good_compact", {"pass"}},    // the kernel the broken ones below are variants of
+    {"compile_api_signature", {"compile.api_signature"}},
+    {"compile_dtype_cast", {"compile.dtype_cast"}},
+    {"compile_scope_lifetime", {"compile.scope_lifetime"}},
+    {"compile_memory_object", {"compile.memory_object"}},
+    {"compile_syntax", {"compile.syntax"}},
+    {"tail_skipped", {"wrong_values"}},
+    {"uninit_output", {"wrong_values"}},
+    {"gm_write_oob", {"diagnostic.GM_WRITE_OOB"}},
+    {"infinite_loop", {"timeout"}},
+    {"host_segfault", {"crash"}},
+    // Harness gap: operator new throws std::bad_alloc under the address-space limit, but kernel
+    // code runs on a simulated core's own context (makecontext), which no C++ handler encloses:
+    // the exception ends in std::terminate -> SIGABRT -> "crash".
+    {"memory_hoard", {"memory_limit"}},
+    {"deque_without_enque", {"diagnostic.QUE_DEQUE_EMPTY"}},
+    {"syncall_deadlock", {"deadlock"}},
+    // The sandbox traps the call; once the anti-cheat scan runs at build time, it wins.
+    {"fork_in_kernel", {"sandbox_violation", "anticheat.process"}},
+    {"socket_in_kernel", {"sandbox_violation", "anticheat.network"}},
+    // Harness gap: the unit process hides <cache>/expected in its own mount namespace, but the
+    // case process still sees /proc/<pid>/root of its ancestors (no PID namespace), and through
+    // akgen's the goldens are readable: the candidate copies them and passes (its case logs show
+    // the paths it tried).
+    {"golden_peek", {"wrong_values", "anticheat.*"}},
+    // Needs the anti-cheat scan. Without it the case process inherits akgen's whole environment
+    // (AKGEN_CACHE_DIR included): the candidate notices the evaluator and ends in wrong_values.
+    {"getenv_probe", {"anticheat.environment"}},
+    // Needs the anti-cheat scan; the assembly itself is harmless and the kernel correct.
+    {"inline_asm", {"anticheat.inline_asm"}},
+    // Every case runs in a fresh process: no case may see state of an earlier one.
+    {"state_across_cases", {"wrong_values"}, true},
+    {"stack_overflow", {"crash"}},
+    {"ub_overflow", {"diagnostic.LOCAL_CAPACITY"}},
+    // Harness gap: the unit process dlopens the kernel library, running its static
+    // constructors, with no seccomp filter and no limits, so the fork succeeds; the candidate
+    // then writes nothing and ends in wrong_values. (A constructor that spins is not limited
+    // either: it stalls the unit, and an endless one the whole bench.)
+    {"ctor_fork", {"sandbox_violation", "anticheat.process"}},
+};
+
+// Host+kernel mode: the candidate's op_host and op_kernel.
+const std::vector<Expectation> kHostCandidates = {
+    {"host_good_reference", {"pass"}},  // a copy of the task's answer/0
+    {"host_tiling_reads_inputs", {"tiling_error"}},
+    // Harness gap: the evaluator honours a ValueDepend the candidate added to x1 and x2 (the
+    // task's OpDef has none), so the tiling function gets the input data and computes y itself.
+    {"host_value_depend_smuggle", {"tiling_error", "anticheat.*"}},
+    {"host_tiling_fork", {"sandbox_violation", "anticheat.process"}},
+    {"host_blockdim_zero", {"tiling_error"}},
+};
+
+bool Accepts(const Expectation& e, const std::string& cls) {
+    for (const std::string& accepted : e.classes) {
+        if (accepted == cls) return true;
+        if (accepted.back() == '*' && cls.rfind(accepted.substr(0, accepted.size() - 1), 0) == 0) return true;
+    }
+    return false;
+}
+
+std::string Join(const std::vector<std::string>& parts, const char* sep = " | ") {
+    std::string out;
+    for (const std::string& p : parts) out += (out.empty() ? "" : sep) + p;
+    return out;
+}
+
+// <build>/bin/akg_harness_tests -> <build>/bin/akgen
+fs::path AkgenBinary() { return fs::read_symlink("/proc/self/exe").parent_path() / "akgen"; }
+
+// Kept between runs beside the build's binaries.
+fs::path CacheDir() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "hostile-test-cache"; }
+
+class TempDir {
+public:
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "akg-hostile-XXXXXX").string();
+        if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+        path_ = pattern;
+    }
+    ~TempDir() {
+        if (std::getenv("AKG_KEEP_HOSTILE_TMP")) return;  // keep runs and logs for inspection
+        std::error_code ec;
+        fs::remove_all(path_, ec);
+    }
+    const fs::path& Path() const { return path_; }
+
+private:
+    fs::path path_;
+};
+
+// Copies the candidates into NPUKernelBench's run layout; sample K is candidates[K].
+fs::path MakeSamples(const fs::path& root, const std::vector<Expectation>& candidates) {
+    const fs::path opDir = root / "runs" / "level1" / "Elementwise" / "SquaredDifference";
+    for (size_t k = 0; k < candidates.size(); ++k) {
+        const fs::path from = kCorpus / candidates[k].candidate;
+        const fs::path to = opDir / ("sample" + std::to_string(k)) / "src";
+        fs::create_directories(to);
+        for (const char* half : {"op_kernel", "op_host"})
+            if (fs::is_directory(from / half)) fs::copy(from / half, to / half, fs::copy_options::recursive);
+    }
+    return root;
+}
+
+// Starts `akgen bench` in its own process group, output to `log`.
+pid_t StartBench(const std::vector<std::string>& args, const fs::path& log) {
+    std::vector<std::string> argv = {AkgenBinary().string(), "bench"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    std::vector<std::string> env = {"AKGEN_CACHE_DIR=" + CacheDir().string()};
+    for (char** e = environ; *e; ++e)
+        if (std::strncmp(*e, "AKGEN_CACHE_DIR=", 16) != 0) env.push_back(*e);
+    std::vector<char*> argvp, envp;
+    for (auto& a : argv) argvp.push_back(a.data());
+    for (auto& e : env) envp.push_back(e.data());
+    argvp.push_back(nullptr);
+    envp.push_back(nullptr);
+    const int logFd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        dup2(logFd, 1);
+        dup2(logFd, 2);
+        execve(argvp[0], argvp.data(), envp.data());
+        _exit(127);
+    }
+    setpgid(pid, pid);  // also here: the caller may signal the group before the child runs
+    close(logFd);
+    return pid;
+}
+
+// Exit status of the bench, or -1 when it had to be killed at the deadline.
+int WaitBench(pid_t pid, double deadlineSeconds = kInvocationDeadlineSeconds) {
+    const auto start = Clock::now();
+    for (;;) {
+        int status = 0;
+        if (waitpid(pid, &status, WNOHANG) == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        if (std::chrono::duration<double>(Clock::now() - start).count() > deadlineSeconds) {
+            kill(-pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            return -1;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+}
+
+std::string ReadText(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+std::vector<std::string> CompleteLines(const std::string& text) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    for (size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
+        lines.push_back(text.substr(start, nl - start));
+    return lines;
+}
+
+std::vector<std::string> BenchArgs(const fs::path& samples, const fs::path& run, const std::string& mode) {
+    std::vector<std::string> args = {"--tasks", kTask.string(), "--samples", samples.string(), "--run", run.string(),
+                                     "--mode", mode, "-j", "2", "-q"};
+    args.insert(args.end(), kLimits.begin(), kLimits.end());
+    return args;
+}
+
+// Runs one bench to completion; false (with the log in the failure) when it did not finish.
+::testing::AssertionResult RunAkgenBench(const std::vector<std::string>& args, const fs::path& log) {
+    const int rc = WaitBench(StartBench(args, log));
+    // akgen bench exits 0 whatever the candidates did; non-zero is a failure of the run itself.
+    if (rc == 0) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "akgen bench " << Join(args, " ") << " ended with " << rc
+                                         << (rc < 0 ? " (killed at the deadline)" : "") << ":\n"
+                                         << ReadText(log);
+}
+
+// Case ids in numeric order (the order of the summary's "first failing case").
+bool CaseBefore(const CaseRecord& a, const CaseRecord& b) {
+    return std::make_tuple(std::stoll(a.caseId), a.trial) < std::make_tuple(std::stoll(b.caseId), b.trial);
+}
+
+struct Outcome {
+    bool hasSample = false;
+    SampleRecord sample;
+    std::vector<CaseRecord> cases;  // in case order
+    std::string cls;                // the build's class when it failed, else the first failing case's
+    std::string detail;             // the error of that record
+};
+
+std::map<int, Outcome> OutcomesOf(const RunRecords& records) {
+    std::map<int, Outcome> out;
+    for (const SampleRecord& s : records.Samples()) {
+        if (s.task != kTaskId) continue;
+        out[s.sample].hasSample = true;
+        out[s.sample].sample = s;
+    }
+    for (const CaseRecord& c : records.Cases())
+        if (c.task == kTaskId) out[c.sample].cases.push_back(c);
+    for (auto& [k, o] : out) {
+        std::sort(o.cases.begin(), o.cases.end(), CaseBefore);
+        o.cls = "pass";
+        if (o.hasSample && o.sample.cls != "pass") {
+            o.cls = o.sample.cls;
+            o.detail = o.sample.error;
+            continue;
+        }
+        for (const CaseRecord& c : o.cases)
+            if (c.cls != "pass") {
+                o.cls = c.cls;
+                o.detail = "case " + c.caseId + ": " + c.error;
+                break;
+            }
+    }
+    return out;
+}
+
+// The run finished and wrote a summary, every candidate has its records, the controls pass
+// every case, and each candidate ends in its class.
+void CheckRun(const fs::path& run, const std::vector<Expectation>& candidates) {
+    ASSERT_TRUE(fs::exists(run / "summary.json")) << "the run did not finish";
+    const json summary = json::parse(ReadText(run / "summary.json"));
+    EXPECT_EQ(summary.at("tasks").size(), candidates.size());
+
+    const RunRecords records = ReadRecords(run.string());
+    EXPECT_TRUE(records.invalidLines.empty()) << Join(records.invalidLines, "\n");
+    EXPECT_EQ(records.truncatedLines, 0);
+    const std::map<int, Outcome> outcomes = OutcomesOf(records);
+    for (size_t k = 0; k < candidates.size(); ++k) {
+        const Expectation& e = candidates[k];
+        SCOPED_TRACE("candidate " + e.candidate + " (sample" + std::to_string(k) + "), logs under " +
+                     (run / "logs" / kTaskId / ("sample" + std::to_string(k))).string());
+        auto it = outcomes.find(int(k));
+        ASSERT_TRUE(it != outcomes.end() && it->second.hasSample) << "no sample record";
+        const Outcome& o = it->second;
+        if (o.sample.compiled) {
+            EXPECT_EQ(int(o.cases.size()), kCaseCount) << "a case record is missing";
+        }
+        EXPECT_TRUE(Accepts(e, o.cls)) << "ended in " << o.cls << " (" << o.detail << "), expected "
+                                       << Join(e.classes);
+        if (e.classes == std::vector<std::string>{"pass"}) {
+            for (const CaseRecord& c : o.cases) EXPECT_TRUE(c.passed) << "case " << c.caseId << ": " << c.error;
+        }
+        if (e.everyCaseFails) {
+            for (const CaseRecord& c : o.cases)
+                EXPECT_TRUE(Accepts(e, c.cls)) << "case " << c.caseId << " ended in " << c.cls;
+        }
+    }
+}
+
+std::string KeyOf(const json& record) {
+    std::string key = record.at("kind").get<std::string>() + " " + record.at("task").get<std::string>() + " " +
+                      std::to_string(record.at("sample").get<int>());
+    if (record.at("kind") == "case")
+        key += " case " + record.at("case").get<std::string>() + " trial " + std::to_string(record.at("trial").get<int>());
+    return key;
+}
+
+TEST(HostileCorpus, KernelCandidatesEndInTheirClassAndResumeRedoesNothing) {
+    TempDir tmp;
+    const fs::path samples = MakeSamples(tmp.Path() / "samples", kKernelCandidates);
+    const fs::path run = tmp.Path() / "run";
+    const auto start = Clock::now();
+    ASSERT_TRUE(RunAkgenBench(BenchArgs(samples, run, "kernel"), tmp.Path() / "bench.log"));
+    std::printf("kernel-mode bench of %zu candidates: %.0f s\n", kKernelCandidates.size(),
+                std::chrono::duration<double>(Clock::now() - start).count());
+    CheckRun(run, kKernelCandidates);
+
+    // Resuming a finished run evaluates nothing again: the records stay as they are.
+    const std::string before = ReadText(run / "records" / "all.jsonl");
+    std::vector<std::string> args = BenchArgs(samples, run, "kernel");
+    args.push_back("--resume");
+    ASSERT_TRUE(RunAkgenBench(args, tmp.Path() / "resume.log"));
+    EXPECT_EQ(ReadText(run / "records" / "all.jsonl"), before) << "--resume appended records";
+    EXPECT_TRUE(fs::exists(run / "summary.json"));
+}
+
+TEST(HostileCorpus, HostCandidatesEndInTheirClass) {
+    TempDir tmp;
+    const fs::path samples = MakeSamples(tmp.Path() / "samples", kHostCandidates);
+    const fs::path run = tmp.Path() / "run";
+    ASSERT_TRUE(RunAkgenBench(BenchArgs(samples, run, "host+kernel"), tmp.Path() / "bench.log"));
+    CheckRun(run, kHostCandidates);
+}
+
+// A run killed part way (SIGKILL to akgen's process group) and resumed ends with every record
+// exactly once: what finished before the kill is kept as it was and not evaluated again.
+// Harness gap: a unit whose sample record and some cases were recorded before the kill is
+// rebuilt on resume (it must be, to run its remaining cases) and its sample record appended a
+// second time.
+TEST(HostileCorpus, KilledRunResumesWithoutRedoingFinishedWork) {
+    const std::vector<std::string> names = {"good_reference", "tail_skipped", "compile_syntax", "state_across_cases",
+                                            "good_compact", "uninit_output"};
+    std::vector<Expectation> candidates;
+    for (const Expectation& e : kKernelCandidates)
+        if (std::find(names.begin(), names.end(), e.candidate) != names.end()) candidates.push_back(e);
+    ASSERT_EQ(candidates.size(), names.size());
+    TempDir tmp;
+    const fs::path samples = MakeSamples(tmp.Path() / "samples", candidates);
+    const fs::path run = tmp.Path() / "run";
+    const fs::path records = run / "records" / "all.jsonl";
+
+    const pid_t pid = StartBench(BenchArgs(samples, run, "kernel"), tmp.Path() / "killed.log");
+    const auto start = Clock::now();
+    size_t linesAtKill = 0;
+    bool finished = false;
+    while (std::chrono::duration<double>(Clock::now() - start).count() < kInvocationDeadlineSeconds) {
+        linesAtKill = CompleteLines(ReadText(records)).size();
+        int status = 0;
+        if (waitpid(pid, &status, WNOHANG) == pid) {
+            finished = true;
+            break;
+        }
+        if (linesAtKill >= 4) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    if (!finished) {
+        kill(-pid, SIGKILL);
+        waitpid(pid, nullptr, 0);
+    }
+    ASSERT_FALSE(finished) << "the run ended before it could be killed";
+    ASSERT_FALSE(fs::exists(run / "summary.json"));
+    const std::vector<std::string> beforeResume = CompleteLines(ReadText(records));
+    ASSERT_GE(beforeResume.size(), 4u);
+    const size_t dueLines = candidates.size() + (candidates.size() - 1) * kCaseCount;  // one build fails
+    ASSERT_LT(beforeResume.size(), dueLines) << "the kill came too late to test anything";
+
+    std::vector<std::string> args = BenchArgs(samples, run, "kernel");
+    args.push_back("--resume");
+    ASSERT_TRUE(RunAkgenBench(args, tmp.Path() / "resume.log"));
+    const std::vector<std::string> after = CompleteLines(ReadText(records));
+
+    // What was written before the kill is still there, unchanged, at the start.
+    ASSERT_GE(after.size(), beforeResume.size());
+    for (size_t i = 0; i < beforeResume.size(); ++i)
+        EXPECT_EQ(after[i], beforeResume[i]) << "line " << i + 1 << " changed on resume";
+    // Every key exactly once: nothing recorded before the kill was recorded again.
+    std::map<std::string, int> seen;
+    for (const std::string& line : after) ++seen[KeyOf(json::parse(line))];
+    for (const auto& [key, count] : seen) EXPECT_EQ(count, 1) << key << " recorded " << count << " times";
+    EXPECT_EQ(seen.size(), dueLines);
+    EXPECT_EQ(after.size(), dueLines);
+    CheckRun(run, candidates);
+}
+
+}  // namespace
+}  // namespace akg::harness
