@@ -12,6 +12,9 @@ class Model(nn.Module):
         self.negative_slope = negative_slope
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if x.dtype == torch.bfloat16:
+            # bfloat16: computed in float32 and rounded once (the operator's definition).
+            return F.leaky_relu(x.float(), self.negative_slope).to(torch.bfloat16)
         return F.leaky_relu(x, self.negative_slope)
 
 

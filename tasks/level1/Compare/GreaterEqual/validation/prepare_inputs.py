@@ -11,7 +11,24 @@ def get_inputs(param, device=None):
     # Ties decide between >= and >: make a tenth of the pairs equal.
     equal = torch.rand(shape, device=device) < 0.1
     x2 = torch.where(equal, x1, x2)
+    if param.get("values", "normal") == "special":
+        # Signed zeros (0 >= -0 holds), large magnitudes, +-inf (inf >= inf holds) and NaN
+        # (every comparison with NaN is false), on either side.
+        x1 = _special(x1.float(), param).to(dtype)
+        x2 = _special(x2.float(), param).to(dtype)
     return [x1, x2]
+
+
+def _special(x, param):
+    r = torch.rand(x.shape, device=x.device)
+    big = 6.0e4 if param.get("dtype") == "float16" else 3.0e38
+    x = torch.where(r < 0.04, torch.zeros_like(x), x)
+    x = torch.where((r >= 0.04) & (r < 0.08), torch.full_like(x, -0.0), x)
+    x = torch.where((r >= 0.08) & (r < 0.12), x.sign() * big, x)
+    x = torch.where((r >= 0.12) & (r < 0.15), torch.full_like(x, float("inf")), x)
+    x = torch.where((r >= 0.15) & (r < 0.18), torch.full_like(x, float("-inf")), x)
+    x = torch.where((r >= 0.18) & (r < 0.21), torch.full_like(x, float("nan")), x)
+    return x
 
 
 def get_init_inputs(param, device=None):

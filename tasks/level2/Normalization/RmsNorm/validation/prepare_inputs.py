@@ -9,6 +9,24 @@ def get_inputs(param, device=None):
     x = torch.randn(shape, dtype=torch.float32, device=device)
     x = x * (torch.rand(list(shape[:-1]) + [1], device=device) * 4.0 + 0.25)
     gamma = 1.0 + 0.3 * torch.randn([shape[-1]], dtype=torch.float32, device=device)
+    if param.get("values", "normal") == "special":
+        # Rows of zeros (the rms is sqrt(epsilon), the output 0), constant rows, rows of large
+        # magnitude (squares near 1e30, far beyond float16) and rows of tiny values, where
+        # epsilon dominates the mean square.
+        cols = shape[-1]
+        rows = x.reshape(-1, cols)
+        big = 1.0e4 if dtype == torch.float16 else 1.0e15
+        for i in range(rows.shape[0]):
+            kind = i % 5
+            if kind == 0:
+                rows[i] = 0.0
+            elif kind == 1:
+                rows[i] = -2.5
+            elif kind == 2:
+                rows[i] = torch.randn([cols], device=device) * big
+            elif kind == 3:
+                rows[i] = torch.randn([cols], device=device) * 1.0e-4
+        x = rows.reshape(shape)
     return [x.to(dtype), gamma.to(dtype)]
 
 

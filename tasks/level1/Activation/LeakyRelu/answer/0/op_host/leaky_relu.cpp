@@ -24,7 +24,8 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     const float* slopeAttr = context->GetAttrs()->GetAttrPointer<float>(0);
     const float slope = slopeAttr == nullptr ? DEFAULT_SLOPE : *slopeAttr;
 
-    const uint64_t typeBytes = context->GetInputDesc(0)->GetDataType() == ge::DT_FLOAT ? 4 : 2;
+    const ge::DataType dtype = context->GetInputDesc(0)->GetDataType();
+    const uint64_t typeBytes = dtype == ge::DT_FLOAT ? 4 : 2;
     const uint64_t elemsPerBlock = BLOCK_BYTES / typeBytes;
     const uint64_t total = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
 
@@ -32,8 +33,9 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     const uint64_t wanted = (total * typeBytes + MIN_BYTES_PER_CORE - 1) / MIN_BYTES_PER_CORE;
     const uint64_t coreNum = std::max<uint64_t>(std::min({coreMax, totalBlocks, wanted}), 1);
 
-    // x and y, double-buffered.
-    uint64_t tileLength = ubSize / (BUFFER_NUM * 2 * typeBytes) / TILE_ALIGN * TILE_ALIGN;
+    // x and y, double-buffered; bfloat16 also needs a float32 tile to compute in.
+    const uint64_t bytesPerElem = BUFFER_NUM * 2 * typeBytes + (dtype == ge::DT_BF16 ? sizeof(float) : 0);
+    uint64_t tileLength = ubSize / bytesPerElem / TILE_ALIGN * TILE_ALIGN;
     tileLength = std::min(tileLength, MAX_TILE_LENGTH);
 
     LeakyReluTilingData tiling;
@@ -74,12 +76,12 @@ public:
     {
         this->Input("x")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Output("y")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Attr("negative_slope").AttrType(OPTIONAL).Float(optiling::DEFAULT_SLOPE);
 
         this->SetInferShape(ge::InferShape).SetInferDataType(ge::InferDataType);

@@ -21,12 +21,15 @@ public:
         const uint64_t length = blockIdx < bigCoreNum ? bigCoreLength : smallCoreLength;
         coreLength_ = start >= totalLength ? 0 : (start + length > totalLength ? totalLength - start : length);
         tileLength_ = tileLength;
-        slope_ = static_cast<T>(slope);
+        slope_ = slope;
 
         xGm_.SetGlobalBuffer((__gm__ T*)x + start, coreLength_);
         yGm_.SetGlobalBuffer((__gm__ T*)y + start, coreLength_);
         pipe_.InitBuffer(inQueueX_, BUFFER_NUM, tileLength_ * sizeof(T));
         pipe_.InitBuffer(outQueueY_, BUFFER_NUM, tileLength_ * sizeof(T));
+        if constexpr (IsSameType<T, bfloat16_t>::value) {
+            pipe_.InitBuffer(wideBuf_, tileLength_ * sizeof(float));
+        }
     }
 
     __aicore__ inline void Process()
@@ -52,7 +55,15 @@ private:
     {
         LocalTensor<T> xLocal = inQueueX_.DeQue<T>();
         LocalTensor<T> yLocal = outQueueY_.AllocTensor<T>();
-        LeakyRelu(yLocal, xLocal, slope_, len);
+        if constexpr (IsSameType<T, bfloat16_t>::value) {
+            // No bfloat16 vector arithmetic: widen (exact), compute in float32, round once.
+            LocalTensor<float> wide = wideBuf_.Get<float>();
+            Cast(wide, xLocal, RoundMode::CAST_NONE, len);
+            LeakyRelu(wide, wide, slope_, len);
+            Cast(yLocal, wide, RoundMode::CAST_RINT, len);
+        } else {
+            LeakyRelu(yLocal, xLocal, static_cast<T>(slope_), len);
+        }
         outQueueY_.EnQue(yLocal);
         inQueueX_.FreeTensor(xLocal);
     }
@@ -67,11 +78,12 @@ private:
     TPipe pipe_;
     TQue<QuePosition::VECIN, BUFFER_NUM> inQueueX_;
     TQue<QuePosition::VECOUT, BUFFER_NUM> outQueueY_;
+    TBuf<TPosition::VECCALC> wideBuf_;
     GlobalTensor<T> xGm_;
     GlobalTensor<T> yGm_;
     uint64_t coreLength_ = 0;
     uint32_t tileLength_ = 0;
-    T slope_;
+    float slope_ = 0.0f;
 };
 
 extern "C" __global__ __aicore__ void leaky_relu(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)

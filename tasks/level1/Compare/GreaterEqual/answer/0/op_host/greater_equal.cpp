@@ -20,7 +20,8 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubSize);
     const uint64_t coreMax = std::max<uint32_t>(platform.GetCoreNumAiv(), 1);
 
-    const uint64_t typeBytes = context->GetInputDesc(0)->GetDataType() == ge::DT_FLOAT ? 4 : 2;
+    const ge::DataType dtype = context->GetInputDesc(0)->GetDataType();
+    const uint64_t typeBytes = dtype == ge::DT_FLOAT ? 4 : 2;
     const uint64_t total = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
     if (context->GetInputShape(1)->GetStorageShape().GetShapeSize() != static_cast<int64_t>(total)) {
         return ge::GRAPH_FAILED;
@@ -30,8 +31,9 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     const uint64_t coreNum = std::max<uint64_t>(std::min({coreMax, units, wanted}), 1);
 
     // x1, x2 and the bool output double-buffered; the 1.0 tile and the 0/1 tile in float16;
-    // the bit mask.
-    const double bytesPerElem = BUFFER_NUM * (2 * typeBytes + 1) + 2 * 2 + 1.0 / 8;
+    // the bit mask; for bfloat16 the float32 copies of x1 and x2.
+    const double bytesPerElem =
+        BUFFER_NUM * (2 * typeBytes + 1) + 2 * 2 + 1.0 / 8 + (dtype == ge::DT_BF16 ? 2 * sizeof(float) : 0);
     uint64_t tileLength = static_cast<uint64_t>((ubSize - 1024) / bytesPerElem) / TILE_ALIGN * TILE_ALIGN;
     tileLength = std::min(tileLength, MAX_TILE_LENGTH);
 
@@ -72,16 +74,16 @@ public:
     {
         this->Input("x1")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Input("x2")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Output("y")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_BOOL, ge::DT_BOOL})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_BOOL, ge::DT_BOOL, ge::DT_BOOL})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
 
         this->SetInferShape(ge::InferShape).SetInferDataType(ge::InferDataType);
         this->AICore().SetTiling(optiling::TilingFunc);

@@ -9,6 +9,16 @@ constexpr uint32_t REPEAT_BYTES = 256;
 constexpr uint32_t HALF_PER_REPEAT = REPEAT_BYTES / sizeof(half);
 
 __aicore__ inline uint32_t CeilAlign(uint32_t value, uint32_t align) { return (value + align - 1) / align * align; }
+// The type the comparison runs in: the input's own, except bfloat16 (no vector compare), which
+// is widened to float32 first (exact, so the order is unchanged).
+template <typename T>
+struct ComputeType {
+    using Type = T;
+};
+template <>
+struct ComputeType<bfloat16_t> {
+    using Type = float;
+};
 }  // namespace
 
 template <typename T>
@@ -36,6 +46,10 @@ public:
         pipe_.InitBuffer(onesBuf_, tileLength_ * sizeof(half));
         pipe_.InitBuffer(selectedBuf_, tileLength_ * sizeof(half));
         pipe_.InitBuffer(bitMaskBuf_, CeilAlign(tileLength_ / 8, BLOCK_BYTES));
+        if constexpr (IsSameType<T, bfloat16_t>::value) {
+            pipe_.InitBuffer(wide1Buf_, tileLength_ * sizeof(float));
+            pipe_.InitBuffer(wide2Buf_, tileLength_ * sizeof(float));
+        }
     }
 
     __aicore__ inline void Process()
@@ -50,7 +64,8 @@ public:
     }
 
 private:
-    static constexpr uint32_t ELEMS_PER_REPEAT = REPEAT_BYTES / sizeof(T);
+    using ComputeT = typename ComputeType<T>::Type;
+    static constexpr uint32_t ELEMS_PER_REPEAT = REPEAT_BYTES / sizeof(ComputeT);
 
     __aicore__ inline void CopyIn(uint64_t offset, uint32_t len)
     {
@@ -75,7 +90,15 @@ private:
         const uint32_t cmpCount = CeilAlign(len, ELEMS_PER_REPEAT);
         const uint32_t halfCount = CeilAlign(len, HALF_PER_REPEAT);
 
-        Compare(bits, a, b, CMPMODE::GE, cmpCount);
+        if constexpr (IsSameType<T, bfloat16_t>::value) {
+            LocalTensor<float> wa = wide1Buf_.Get<float>();
+            LocalTensor<float> wb = wide2Buf_.Get<float>();
+            Cast(wa, a, RoundMode::CAST_NONE, cmpCount);
+            Cast(wb, b, RoundMode::CAST_NONE, cmpCount);
+            Compare(bits, wa, wb, CMPMODE::GE, cmpCount);
+        } else {
+            Compare(bits, a, b, CMPMODE::GE, cmpCount);
+        }
         Select(selected, bits, onesBuf_.Get<half>(), static_cast<half>(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, halfCount);
         Cast(yLocal, selected, RoundMode::CAST_NONE, halfCount);  // 0.0/1.0 -> 0/1, exact
 
@@ -98,6 +121,8 @@ private:
     TBuf<TPosition::VECCALC> onesBuf_;
     TBuf<TPosition::VECCALC> selectedBuf_;
     TBuf<TPosition::VECCALC> bitMaskBuf_;
+    TBuf<TPosition::VECCALC> wide1Buf_;
+    TBuf<TPosition::VECCALC> wide2Buf_;
     GlobalTensor<T> x1Gm_;
     GlobalTensor<T> x2Gm_;
     GlobalTensor<uint8_t> yGm_;

@@ -27,7 +27,8 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
         return ge::GRAPH_FAILED;
     }
 
-    const uint64_t typeBytes = context->GetInputDesc(0)->GetDataType() == ge::DT_FLOAT ? 4 : 2;
+    const ge::DataType dtype = context->GetInputDesc(0)->GetDataType();
+    const uint64_t typeBytes = dtype == ge::DT_FLOAT ? 4 : 2;
     const uint64_t elemsPerBlock = BLOCK_BYTES / typeBytes;
     const uint64_t total = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
     const uint64_t totalBlocks = std::max<uint64_t>((total + elemsPerBlock - 1) / elemsPerBlock, 1);
@@ -35,7 +36,9 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     const uint64_t coreNum = std::max<uint64_t>(std::min({coreMax, totalBlocks, wanted}), 1);
 
     // x and y double-buffered, the shifted copy, and two bit masks (1/8 byte per element each).
-    const double bytesPerElem = BUFFER_NUM * 2 * typeBytes + typeBytes + 2.0 / 8;
+    // bfloat16 computes in float32: the shifted tile is float32 and x and y get float32 copies.
+    const bool widen = dtype == ge::DT_BF16;
+    const double bytesPerElem = BUFFER_NUM * 2 * typeBytes + (widen ? 3 * sizeof(float) : typeBytes) + 2.0 / 8;
     uint64_t tileLength = static_cast<uint64_t>((ubSize - 1024) / bytesPerElem) / TILE_ALIGN * TILE_ALIGN;
     tileLength = std::min(tileLength, MAX_TILE_LENGTH);
 
@@ -77,12 +80,12 @@ public:
     {
         this->Input("x")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Output("y")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Attr("lambd").AttrType(OPTIONAL).Float(optiling::DEFAULT_LAMBD);
 
         this->SetInferShape(ge::InferShape).SetInferDataType(ge::InferDataType);

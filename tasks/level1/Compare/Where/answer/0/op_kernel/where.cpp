@@ -8,6 +8,19 @@ constexpr uint32_t BLOCK_BYTES = 32;
 constexpr uint32_t HALF_PER_REPEAT = 256 / sizeof(half);
 
 __aicore__ inline uint32_t CeilAlign(uint32_t value, uint32_t align) { return (value + align - 1) / align * align; }
+
+// Select moves lanes bit for bit; it is issued on float16 lanes for 2-byte values (float16,
+// bfloat16) and on float32 lanes for 4-byte values (float32, int32).
+template <uint32_t BYTES>
+struct SelectLane;
+template <>
+struct SelectLane<2> {
+    using Type = half;
+};
+template <>
+struct SelectLane<4> {
+    using Type = float;
+};
 }  // namespace
 
 template <typename T>
@@ -79,7 +92,9 @@ private:
 
         Cast(condHalf, cond, RoundMode::CAST_NONE, count);                       // 0/1 bytes -> 0.0/1.0
         CompareScalar(bits, condHalf, static_cast<half>(0), CMPMODE::NE, count);  // one bit per element
-        Select(outLocal, bits, xLocal, yLocal, SELMODE::VSEL_TENSOR_TENSOR_MODE, count);
+        using L = typename SelectLane<sizeof(T)>::Type;
+        Select(outLocal.template ReinterpretCast<L>(), bits, xLocal.template ReinterpretCast<L>(),
+               yLocal.template ReinterpretCast<L>(), SELMODE::VSEL_TENSOR_TENSOR_MODE, count);
 
         outQueue_.EnQue(outLocal);
         inQueueCond_.FreeTensor(cond);

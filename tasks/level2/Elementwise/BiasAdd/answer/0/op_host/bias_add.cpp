@@ -32,27 +32,44 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
         return ge::GRAPH_FAILED;
     }
     const uint64_t rows = xShape.GetShapeSize() / cols;
-    const uint32_t typeBytes = context->GetInputDesc(0)->GetDataType() == ge::DT_FLOAT ? 4 : 2;
+    const ge::DataType dtype = context->GetInputDesc(0)->GetDataType();
+    const uint32_t typeBytes = dtype == ge::DT_FLOAT ? 4 : 2;
+    // bfloat16 is added in float32: tiles get a float32 copy, and the vector repeat (and the
+    // 255-block row stride limit) count float32 lanes.
+    const bool widen = dtype == ge::DT_BF16;
+    const uint32_t computeBytes = widen ? 4 : typeBytes;
     const uint32_t elemsPerBlock = BLOCK_BYTES / typeBytes;
-    const uint32_t elemsPerRepeat = REPEAT_BYTES / typeBytes;
+    const uint32_t elemsPerRepeat = REPEAT_BYTES / computeBytes;
+
+    const uint64_t wanted = std::max<uint64_t>(rows * cols * typeBytes / MIN_BYTES_PER_CORE, 1);
+    const uint32_t coreNum = static_cast<uint32_t>(std::min<uint64_t>(coreMax, wanted));
+
+    // The cores form a grid: row groups (the rows split as evenly as possible) times column
+    // groups. With at least as many rows as cores there is one column group; with fewer rows
+    // (down to a single long row) the columns are split too, so every core gets work.
+    const uint32_t rowGroups = static_cast<uint32_t>(std::min<uint64_t>(coreNum, rows));
+    const uint32_t wantedColGroups = std::max<uint32_t>(coreNum / rowGroups, 1);
 
     // A row of a tile is at most 255 blocks long (the 8-bit repeat stride of the vector
-    // instruction that walks the rows), in whole 256-byte repeats.
-    const uint32_t maxTileCols = MAX_REPEAT * BLOCK_BYTES / typeBytes / elemsPerRepeat * elemsPerRepeat;
-    const uint32_t tileCols = static_cast<uint32_t>(std::min<uint64_t>(cols, maxTileCols));
+    // instruction that walks the rows), in whole 256-byte repeats. When the columns are split,
+    // tiles are narrowed so that there are enough of them for the column groups.
+    const uint32_t maxTileCols = MAX_REPEAT * BLOCK_BYTES / computeBytes / elemsPerRepeat * elemsPerRepeat;
+    const uint64_t splitCols = AlignUp(static_cast<uint32_t>((cols + wantedColGroups - 1) / wantedColGroups), elemsPerRepeat);
+    const uint32_t tileCols = static_cast<uint32_t>(std::min<uint64_t>({cols, maxTileCols, splitCols}));
     const uint32_t rowStride = AlignUp(tileCols, elemsPerBlock);
+    const uint32_t colTiles = static_cast<uint32_t>((cols + tileCols - 1) / tileCols);
+    const uint32_t colGroups = std::min(wantedColGroups, colTiles);
 
     // Rows: as many as the UB holds with x and y double-buffered and one bias chunk; each
     // buffer has one spare repeat so that the last masked repeat stays inside it.
-    const uint64_t biasBytes = (rowStride + elemsPerRepeat) * typeBytes;
-    const uint64_t perRowBytes = static_cast<uint64_t>(BUFFER_NUM) * 2 * rowStride * typeBytes;
-    const uint64_t spareBytes = static_cast<uint64_t>(BUFFER_NUM) * 2 * elemsPerRepeat * typeBytes;
+    const uint64_t wideBytes = widen ? sizeof(float) : 0;
+    const uint64_t biasBytes = (rowStride + elemsPerRepeat) * (typeBytes + wideBytes);
+    const uint64_t perRowBytes = (static_cast<uint64_t>(BUFFER_NUM) * 2 * typeBytes + wideBytes) * rowStride;
+    const uint64_t spareBytes = (static_cast<uint64_t>(BUFFER_NUM) * 2 * typeBytes + wideBytes) * elemsPerRepeat;
     uint32_t tileRows = static_cast<uint32_t>(std::min<uint64_t>((ubSize - biasBytes - spareBytes) / perRowBytes, MAX_REPEAT));
 
-    const uint64_t wanted = std::max<uint64_t>(rows * cols * typeBytes / MIN_BYTES_PER_CORE, 1);
-    const uint32_t coreNum = static_cast<uint32_t>(std::max<uint64_t>(std::min<uint64_t>({coreMax, rows, wanted}), 1));
-    const uint32_t smallCoreRows = static_cast<uint32_t>(rows / coreNum);
-    const uint32_t bigCoreNum = static_cast<uint32_t>(rows % coreNum);
+    const uint32_t smallCoreRows = static_cast<uint32_t>(rows / rowGroups);
+    const uint32_t bigCoreNum = static_cast<uint32_t>(rows % rowGroups);
     tileRows = std::max<uint32_t>(std::min<uint32_t>(tileRows, smallCoreRows + (bigCoreNum > 0 ? 1 : 0)), 1);
 
     BiasAddTilingData tiling;
@@ -63,8 +80,12 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_bigCoreNum(bigCoreNum);
     tiling.set_tileRows(tileRows);
     tiling.set_tileCols(tileCols);
+    tiling.set_colGroups(colGroups);
+    tiling.set_bigGroupTiles(colTiles / colGroups + 1);
+    tiling.set_smallGroupTiles(colTiles / colGroups);
+    tiling.set_bigGroupNum(colTiles % colGroups);
 
-    context->SetBlockDim(coreNum);
+    context->SetBlockDim(rowGroups * colGroups);
     tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
     context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
     size_t* workspaces = context->GetWorkspaceSizes(1);
@@ -94,16 +115,16 @@ public:
     {
         this->Input("x")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Input("bias")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Output("y")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
 
         this->SetInferShape(ge::InferShape).SetInferDataType(ge::InferDataType);
         this->AICore().SetTiling(optiling::TilingFunc);

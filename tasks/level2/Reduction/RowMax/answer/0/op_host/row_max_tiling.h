@@ -14,6 +14,8 @@ TILING_DATA_FIELD_DEF(uint32_t, chunkCols);      // columns per input tile (C un
 TILING_DATA_FIELD_DEF(uint32_t, chunkNum);       // input tiles per row (1 unless rows are chunked)
 TILING_DATA_FIELD_DEF(uint32_t, inTileElems);    // elements of one input buffer
 TILING_DATA_FIELD_DEF(uint32_t, workElems);      // elements of the ReduceMax work buffer
+TILING_DATA_FIELD_DEF(uint32_t, splitNum);       // cores per row (key 3; 1 otherwise)
+TILING_DATA_FIELD_DEF(uint32_t, splitCols);      // columns per core's segment of a row (key 3)
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(RowMax, RowMaxTilingData)

@@ -1,0 +1,14 @@
+#ifndef GELU_TILING_H
+#define GELU_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(GeluTilingData)
+// Tiling fields go here, e.g. TILING_DATA_FIELD_DEF(uint64_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(Gelu, GeluTilingData)
+}  // namespace optiling
+
+#endif  // GELU_TILING_H

@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import torch_npu  # noqa: F401  (NPU backend; a CPU stand-in when run under akgen)
+
+
+class Model(nn.Module):
+    """Reference: torch.nn.functional.gelu with its default approximate="none", i.e.
+    0.5 * x * (1 + erf(x / sqrt(2))), evaluated in float32 and rounded once to the input dtype
+    (what the operator is required to deliver for float16 and bfloat16)."""
+
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return F.gelu(x.float()).to(x.dtype)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        import kernel_gen_ops
+        return kernel_gen_ops.gelu(x)

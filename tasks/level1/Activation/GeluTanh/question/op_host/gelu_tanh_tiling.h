@@ -1,0 +1,14 @@
+#ifndef GELU_TANH_TILING_H
+#define GELU_TANH_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(GeluTanhTilingData)
+// To be written: the fields the kernel needs, e.g. TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(GeluTanh, GeluTanhTilingData)
+}  // namespace optiling
+
+#endif  // GELU_TANH_TILING_H

@@ -1,0 +1,14 @@
+#ifndef LEAKY_RELU_TILING_H
+#define LEAKY_RELU_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(LeakyReluTilingData)
+// To be written: the fields the kernel needs, e.g. TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(LeakyRelu, LeakyReluTilingData)
+}  // namespace optiling
+
+#endif  // LEAKY_RELU_TILING_H

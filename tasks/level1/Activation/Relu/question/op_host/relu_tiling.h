@@ -1,0 +1,14 @@
+#ifndef RELU_TILING_H
+#define RELU_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(ReluTilingData)
+// Tiling fields go here, e.g. TILING_DATA_FIELD_DEF(uint64_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(Relu, ReluTilingData)
+}  // namespace optiling
+
+#endif  // RELU_TILING_H

@@ -1,0 +1,14 @@
+#ifndef TANH_TILING_H
+#define TANH_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(TanhTilingData)
+// Tiling fields go here, e.g. TILING_DATA_FIELD_DEF(uint64_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(Tanh, TanhTilingData)
+}  // namespace optiling
+
+#endif  // TANH_TILING_H

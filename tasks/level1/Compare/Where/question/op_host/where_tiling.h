@@ -1,0 +1,14 @@
+#ifndef WHERE_TILING_H
+#define WHERE_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(WhereTilingData)
+// To be written: the fields the kernel needs, e.g. TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(Where, WhereTilingData)
+}  // namespace optiling
+
+#endif  // WHERE_TILING_H

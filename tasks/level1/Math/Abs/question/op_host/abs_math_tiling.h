@@ -1,0 +1,15 @@
+#ifndef ABS_MATH_TILING_H
+#define ABS_MATH_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(AbsMathTilingData)
+// Add the fields the kernel needs here, e.g.
+// TILING_DATA_FIELD_DEF(uint64_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(AbsMath, AbsMathTilingData)
+}  // namespace optiling
+
+#endif  // ABS_MATH_TILING_H

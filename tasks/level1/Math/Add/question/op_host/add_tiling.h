@@ -1,0 +1,15 @@
+#ifndef ADD_TILING_H
+#define ADD_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(AddTilingData)
+// Add the fields the kernel needs here, e.g.
+// TILING_DATA_FIELD_DEF(uint64_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(Add, AddTilingData)
+}  // namespace optiling
+
+#endif  // ADD_TILING_H

@@ -1,0 +1,18 @@
+#ifndef SQRT_MATH_TILING_H
+#define SQRT_MATH_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(SqrtMathTilingData)
+TILING_DATA_FIELD_DEF(uint64_t, totalLength);   // elements of x
+TILING_DATA_FIELD_DEF(uint64_t, formerLength);  // elements of each of the first formerNum cores
+TILING_DATA_FIELD_DEF(uint64_t, tailLength);    // elements of each remaining core (one block fewer)
+TILING_DATA_FIELD_DEF(uint32_t, formerNum);
+TILING_DATA_FIELD_DEF(uint32_t, tileLength);    // elements per UB tile, a multiple of 128
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(SqrtMath, SqrtMathTilingData)
+}  // namespace optiling
+
+#endif  // SQRT_MATH_TILING_H

@@ -1,0 +1,14 @@
+#ifndef FILL_TILING_H
+#define FILL_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(FillTilingData)
+// Tiling fields go here, e.g. TILING_DATA_FIELD_DEF(uint64_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(Fill, FillTilingData)
+}  // namespace optiling
+
+#endif  // FILL_TILING_H

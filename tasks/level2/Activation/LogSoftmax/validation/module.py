@@ -1,0 +1,22 @@
+import torch
+import torch.nn as nn
+import torch_npu  # noqa: F401  (NPU backend; a CPU stand-in when run under akgen)
+
+
+class Model(nn.Module):
+    """Reference: log_softmax over the last axis, evaluated in float32 and rounded once."""
+
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.log_softmax(x.float(), dim=-1).to(x.dtype)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        import kernel_gen_ops
+        return kernel_gen_ops.log_softmax(x)

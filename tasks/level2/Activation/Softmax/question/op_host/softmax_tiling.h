@@ -1,0 +1,14 @@
+#ifndef SOFTMAX_TILING_H
+#define SOFTMAX_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(SoftmaxTilingData)
+// To be written: the fields the kernel needs, e.g. TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(Softmax, SoftmaxTilingData)
+}  // namespace optiling
+
+#endif  // SOFTMAX_TILING_H

@@ -1,0 +1,14 @@
+#ifndef FAKE_QUANTIZE_TILING_H
+#define FAKE_QUANTIZE_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(FakeQuantizeTilingData)
+// To be written: the fields the kernel needs, e.g. TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(FakeQuantize, FakeQuantizeTilingData)
+}  // namespace optiling
+
+#endif  // FAKE_QUANTIZE_TILING_H

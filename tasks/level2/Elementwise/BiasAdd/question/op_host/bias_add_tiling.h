@@ -1,0 +1,14 @@
+#ifndef BIAS_ADD_TILING_H
+#define BIAS_ADD_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(BiasAddTilingData)
+// To be written: the fields the kernel needs, e.g. TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(BiasAdd, BiasAddTilingData)
+}  // namespace optiling
+
+#endif  // BIAS_ADD_TILING_H

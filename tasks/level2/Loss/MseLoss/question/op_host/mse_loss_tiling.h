@@ -1,0 +1,14 @@
+#ifndef MSE_LOSS_TILING_H
+#define MSE_LOSS_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(MseLossTilingData)
+// To be written: the fields the kernel needs, e.g. TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(MseLoss, MseLossTilingData)
+}  // namespace optiling
+
+#endif  // MSE_LOSS_TILING_H

@@ -1,0 +1,14 @@
+#ifndef RMS_NORM_TILING_H
+#define RMS_NORM_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(RmsNormTilingData)
+// To be written: the fields the kernel needs, e.g. TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(RmsNorm, RmsNormTilingData)
+}  // namespace optiling
+
+#endif  // RMS_NORM_TILING_H
