@@ -23,6 +23,15 @@ public:
     virtual void OnInstr(int core, const Instr& in) = 0;
 };
 
+// A GM tensor the kernel must leave as it found it (an input the operator does not update in
+// place), with a copy of its contents to compare against after the launch.
+struct UnchangedTensor {
+    const void* gm = nullptr;
+    const void* original = nullptr;
+    size_t bytes = 0;
+    std::string name;
+};
+
 struct LaunchArgs {
     void (*entry)(void** args) = nullptr;  // trampoline that calls the kernel with args
     std::vector<void*> args;
@@ -34,6 +43,7 @@ struct LaunchArgs {
     // Turn code addresses into file:line before returning (runs addr2line). A sandboxed run
     // cannot start processes: it returns the sites and its parent calls ResolveLocations.
     bool resolveLocations = true;
+    std::vector<UnchangedTensor> unchanged;  // checked after the run (INPUT_MODIFIED)
 };
 
 // A code address as a shared object and an offset into it: meaningful in any process.

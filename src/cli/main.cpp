@@ -150,6 +150,7 @@ struct BenchArgs {
     std::vector<std::string> ops;
     std::string mode = "kernel";
     std::string shard;
+    std::string split = "all";
     double memoryLimitMb = 12288;
     bool quiet = false;
     bool expectPass = false;
@@ -205,6 +206,13 @@ int CmdBench(BenchArgs& a) {
     }
     if (!a.shard.empty() && std::sscanf(a.shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2) {
         std::fprintf(stderr, "akgen: --shard wants i/N\n");
+        return kUsage;
+    }
+    if (a.split == "all") o.split = harness::CaseSplit::All;
+    else if (a.split == "public") o.split = harness::CaseSplit::Public;
+    else if (a.split == "hidden") o.split = harness::CaseSplit::Hidden;
+    else {
+        std::fprintf(stderr, "akgen: --split is all, public or hidden\n");
         return kUsage;
     }
     if (o.rule != "default" && o.rule != "strict") {
@@ -277,6 +285,8 @@ int main(int argc, char** argv) {
     benchCmd->add_option("--run", bo.runDir, "Run directory (default: runs/<timestamp>)");
     benchCmd->add_option("-j,--jobs", bo.jobs, "Candidates evaluated in parallel");
     benchCmd->add_option("--trials", bo.trials, "Seeds per case (fresh inputs each)");
+    benchCmd->add_option("--split", benchArgs.split,
+                         "Cases: all, public (test_cases.csv) or hidden (hidden_cases.csv, never shown to a model)");
     benchCmd->add_option("--seed", bo.seed, "First seed");
     benchCmd->add_option("--soc", bo.soc, "Platform to simulate");
     benchCmd->add_option("--check", bo.rule, "Correctness rule: default (NPUKernelBench) or strict (dtype-aware)");

@@ -271,8 +271,8 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
 
 // ---------------------------------------------------------------- one unit, in its own process
 
-std::vector<std::string> CaseIdsOf(const Unit& u, std::string* error) {
-    std::vector<std::string> ids = ReadCaseIds(u.task.dir, error);
+std::vector<std::string> CaseIdsOf(const BenchOptions& o, const Unit& u, std::string* error) {
+    std::vector<std::string> ids = ReadCaseIds(u.task.dir, o.split, error);
     if (!u.candidate.onlyCase.empty()) {
         std::vector<std::string> only;
         for (auto& id : ids)
@@ -389,7 +389,7 @@ constexpr unsigned kBuildStageSeconds = 1200;
     const BenchOptions& o = *ctx.options;
     Isolate({ctx.expectedRoot});
     std::string error;
-    std::vector<std::string> ids = CaseIdsOf(u, &error);
+    std::vector<std::string> ids = CaseIdsOf(o, u, &error);
     SampleRecord sample;
     static_cast<RecordIdentity&>(sample) = IdentityOf(u);
     sample.caseCount = int(ids.size()) * o.trials;
@@ -441,6 +441,7 @@ json RunConfig(const BenchOptions& o, const IsolationReport& iso) {
             {"candidates", o.samplesRoot.empty() ? "answer" : o.samplesRoot},
             {"mode", o.mode == CandidateMode::KernelOnly ? "kernel" : "host+kernel"},
             {"trials", o.trials},
+            {"split", o.split == CaseSplit::All ? "all" : o.split == CaseSplit::Public ? "public" : "hidden"},
             {"seed", o.seed},
             {"soc", o.soc},
             {"check", o.rule},
@@ -565,7 +566,7 @@ BenchOutcome RunBench(const BenchOptions& o) {
     std::vector<Unit> todo;
     for (auto& u : mine) {
         std::string err;
-        if (o.resume && IsDone(previous, u, CaseIdsOf(u, &err), o.trials)) continue;
+        if (o.resume && IsDone(previous, u, CaseIdsOf(o, u, &err), o.trials)) continue;
         todo.push_back(u);
     }
     out.unitsRun = int(todo.size());

@@ -26,6 +26,7 @@ struct BenchOptions {
     CandidateMode mode = CandidateMode::KernelOnly;
     std::string runDir;
     int jobs = 1;
+    CaseSplit split = CaseSplit::All;
     int trials = 1;
     uint64_t seed = 0;
     std::string soc = "Ascend910B1";

@@ -1,5 +1,7 @@
 #include "harness/replay.h"
 
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -40,7 +42,13 @@ bool Decode(const json& j, const std::string& dir, pyshim::Value* v, std::string
     }
     if (j.contains("bool")) return v->kind = K::Bool, v->b = j.at("bool"), true;
     if (j.contains("int")) return v->kind = K::Int, v->i = j.at("int"), true;
-    if (j.contains("float")) return v->kind = K::Float, v->f = j.at("float"), true;
+    if (j.contains("float")) {
+        // Non-finite values travel as "inf", "-inf" or "nan" (JSON has no literal for them).
+        const json& f = j.at("float");
+        v->kind = K::Float;
+        v->f = f.is_string() ? std::strtod(f.get<std::string>().c_str(), nullptr) : f.get<double>();
+        return true;
+    }
     if (j.contains("str")) return v->kind = K::String, v->s = j.at("str"), true;
     v->kind = K::None;
     return true;
@@ -65,7 +73,9 @@ json Encode(const pyshim::Value& v, const std::string& dir, int& counter, std::s
         }
         case K::Bool: return {{"bool", v.b}};
         case K::Int: return {{"int", v.i}};
-        case K::Float: return {{"float", v.f}};
+        case K::Float:
+            if (!std::isfinite(v.f)) return {{"float", std::isnan(v.f) ? "nan" : v.f > 0 ? "inf" : "-inf"}};
+            return {{"float", v.f}};
         case K::String: return {{"str", v.s}};
         default: return {{"none", nullptr}};
     }

@@ -44,22 +44,35 @@ std::vector<fs::path> Subdirs(const fs::path& p) {
 
 }  // namespace
 
-std::vector<std::string> ReadCaseIds(const std::string& taskDir, std::string* error) {
-    std::ifstream f(fs::path(taskDir) / "validation" / "test_cases.csv");
-    if (!f) {
-        *error = "no validation/test_cases.csv";
-        return {};
-    }
+namespace {
+
+// Case ids of one CSV file (row numbers when it has no case_id column); empty without the file.
+std::vector<std::string> CaseIdsOf(const fs::path& csv) {
+    std::ifstream f(csv);
     std::string line;
-    std::getline(f, line);
-    bool hasId = line.rfind("case_id", 0) == 0;
+    if (!f || !std::getline(f, line)) return {};
+    const bool hasId = line.rfind("case_id", 0) == 0;
     std::vector<std::string> ids;
     int row = 0;
     while (std::getline(f, line)) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        ids.push_back(hasId ? line.substr(0, line.find(';')) : std::to_string(row));
+        std::string id = hasId ? line.substr(0, line.find(';')) : std::to_string(row);
+        while (!id.empty() && (id.back() == ' ' || id.back() == '\r')) id.pop_back();
+        ids.push_back(id);
         ++row;
     }
+    return ids;
+}
+
+}  // namespace
+
+std::vector<std::string> ReadCaseIds(const std::string& taskDir, CaseSplit split, std::string* error) {
+    const fs::path v = fs::path(taskDir) / "validation";
+    std::vector<std::string> ids;
+    if (split != CaseSplit::Hidden) ids = CaseIdsOf(v / "test_cases.csv");
+    if (split != CaseSplit::Public)
+        for (auto& id : CaseIdsOf(v / kHiddenCasesFile)) ids.push_back(id);
+    if (ids.empty()) *error = "no cases in validation/test_cases.csv";
     return ids;
 }
 
@@ -68,14 +81,12 @@ std::string MalformedReason(const std::string& taskDir) {
     std::error_code ec;
     for (const char* f : {"validation/module.py", "validation/test_cases.csv"})
         if (!fs::is_regular_file(t / f, ec)) return std::string("missing ") + f;
-    std::ifstream csv(t / "validation" / "test_cases.csv");
-    std::string header, row;
-    std::getline(csv, header);
-    bool anyCase = false;
-    while (std::getline(csv, row))
-        if (row.find_first_not_of(" \t\r") != std::string::npos) anyCase = true;
-    if (header.find_first_not_of(" \t\r") == std::string::npos || !anyCase)
-        return "validation/test_cases.csv has no cases";
+    if (CaseIdsOf(t / "validation" / "test_cases.csv").empty()) return "validation/test_cases.csv has no cases";
+    std::vector<std::string> all = CaseIdsOf(t / "validation" / "test_cases.csv");
+    for (auto& id : CaseIdsOf(t / "validation" / kHiddenCasesFile)) all.push_back(id);
+    std::sort(all.begin(), all.end());
+    if (auto d = std::adjacent_find(all.begin(), all.end()); d != all.end())
+        return "case_id " + *d + " appears twice in validation/test_cases.csv and " + kHiddenCasesFile;
     if (!fs::is_directory(t / "answer" / "0" / "op_host", ec) || !fs::is_directory(t / "answer" / "0" / "op_kernel", ec))
         return "missing answer/0/op_host or answer/0/op_kernel";
     return "";

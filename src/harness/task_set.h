@@ -36,8 +36,14 @@ struct TaskFilter {
 // `root` may be a whole tree (holding levelN/), one level, one category, or one task.
 TaskSelection DiscoverTasks(const std::string& root, const TaskFilter& filter);
 
-// Case ids of validation/test_cases.csv, in file order (row numbers when it has no case_id).
-std::vector<std::string> ReadCaseIds(const std::string& taskDir, std::string* error);
+// A task's cases: the public ones (validation/test_cases.csv) may be shown to a model that
+// writes the kernel; the hidden ones (validation/hidden_cases.csv, same columns, distinct ids)
+// never are. Evaluation uses both unless told otherwise.
+inline constexpr const char* kHiddenCasesFile = "hidden_cases.csv";
+enum class CaseSplit { All, Public, Hidden };
+
+// Case ids of the split, in file order (row numbers when a file has no case_id column).
+std::vector<std::string> ReadCaseIds(const std::string& taskDir, CaseSplit split, std::string* error);
 
 // Why a task directory cannot be evaluated, or empty when it can.
 std::string MalformedReason(const std::string& taskDir);

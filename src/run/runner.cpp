@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include <chrono>
+#include <deque>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -393,6 +394,21 @@ RunReport Operator::Run(OpCall& call) {
     args.push_back(tiling);
 
     sim::LaunchArgs launch;
+    // Inputs not updated in place must come back unchanged: compare with the host's copies.
+    std::deque<Tensor> inputCopies;  // stable addresses
+    for (size_t i = 0; i < inPtrs.size(); ++i) {
+        bool inPlace = false;
+        for (size_t o = 0; o < op_.outputs.size(); ++o) inPlace |= RefInputOf(op_, o) == int(i);
+        for (size_t k = 0; k < inPtrs[i].size() && !inPlace; ++k) {
+            const Tensor& given = call.inputs[i][k];
+            // The call's own tensor serves as the copy unless the kernel sees another dtype.
+            if (given.dtype != combo.inputs[i]) inputCopies.push_back(Converted(given, combo.inputs[i]));
+            const Tensor& seen = given.dtype != combo.inputs[i] ? inputCopies.back() : given;
+            const std::string name = "input '" + op_.inputs[i].name + "'" +
+                                     (inPtrs[i].size() > 1 ? "[" + std::to_string(k) + "]" : "");
+            launch.unchanged.push_back({inPtrs[i][k], seen.bytes.data(), seen.bytes.size(), name});
+        }
+    }
     launch.entry = kernel->entry;
     launch.args = args;
     launch.blockDim = report.tiling.blockDim;

@@ -15,6 +15,7 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"LOCAL_BUFFER_OVERRUN", "memory", false, "a write runs past the end of its TQue/TBuf buffer into another buffer"},
         {"GM_READ_OOB", "memory", true, "a read of GM falls outside every tensor of the launch"},
         {"GM_WRITE_OOB", "memory", true, "a write to GM falls outside every tensor of the launch"},
+        {"INPUT_MODIFIED", "memory", false, "the kernel changed an input tensor that the operator does not update in place"},
         {"TBUF_GET_OVERSIZE", "memory", false, "TBuf::Get/GetWithOffset asks for more bytes than the TBuf holds"},
         // alignment
         {"LOCAL_ADDR_MISALIGNED", "alignment", false, "a local-memory operand is not aligned as the API requires"},

@@ -164,6 +164,16 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
     }
 
     result.completed = !rt.aborting;
+    for (auto& t : args.unchanged) {
+        const auto* now = static_cast<const uint8_t*>(t.gm);
+        const auto* was = static_cast<const uint8_t*>(t.original);
+        if (std::memcmp(now, was, t.bytes) == 0) continue;
+        size_t at = 0;
+        while (now[at] == was[at]) ++at;
+        Diag("INPUT_MODIFIED", nullptr,
+             Format("the kernel changed %s (first at byte %zu of %zu), which the operator does not update in place",
+                    t.name.c_str(), at, t.bytes));
+    }
     for (void* s : stackPool) munmap(s, rt.launch.stackBytes + 4096);
     ReleaseCoreMemories(rt);
     result.diagnostics = Describe(rt.diags);

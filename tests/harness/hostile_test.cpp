@@ -47,7 +47,7 @@ const fs::path kSourceRoot = fs::path(__FILE__).parent_path().parent_path().pare
 const fs::path kCorpus = kSourceRoot / "tests" / "harness" / "hostile";
 const fs::path kTask = kSourceRoot / "tasks" / "level1" / "Elementwise" / "SquaredDifference";
 const std::string kTaskId = "level1/Elementwise/SquaredDifference";
-constexpr int kCaseCount = 5;  // rows of the task's test_cases.csv
+constexpr int kCaseCount = 5;  // cases of the fixture (FixtureTask)
 
 // Per-case limits: a legitimate case of this task needs well under a second; the spinning
 // candidate costs one case at these limits.
@@ -223,8 +223,26 @@ std::vector<std::string> CompleteLines(const std::string& text) {
     return lines;
 }
 
+// The task with a fixed set of five cases, so that the corpus does not change (or slow down)
+// when the task's own cases grow.
+fs::path FixtureTask(const fs::path& root) {
+    const fs::path task = root / "fixture" / kTaskId;
+    if (fs::exists(task)) return task;
+    fs::create_directories(task.parent_path());
+    fs::copy(kTask, task, fs::copy_options::recursive);
+    fs::remove(task / "validation" / "hidden_cases.csv");
+    std::ofstream(task / "validation" / "test_cases.csv") << "case_id;shape;dtype\n"
+                                                            "0;[48, 128, 512];float16\n"
+                                                            "1;[1000003];float32\n"
+                                                            "2;[333, 1025];bfloat16\n"
+                                                            "3;[7, 13];float32\n"
+                                                            "4;[2, 3, 257, 129];float16\n";
+    return task;
+}
+
 std::vector<std::string> BenchArgs(const fs::path& samples, const fs::path& run, const std::string& mode) {
-    std::vector<std::string> args = {"--tasks", kTask.string(), "--samples", samples.string(), "--run", run.string(),
+    const fs::path task = FixtureTask(samples.parent_path());
+    std::vector<std::string> args = {"--tasks", task.string(), "--samples", samples.string(), "--run", run.string(),
                                      "--mode", mode, "-j", "2", "-q"};
     args.insert(args.end(), kLimits.begin(), kLimits.end());
     return args;
@@ -242,7 +260,11 @@ std::vector<std::string> BenchArgs(const fs::path& samples, const fs::path& run,
 
 // Case ids in numeric order (the order of the summary's "first failing case").
 bool CaseBefore(const CaseRecord& a, const CaseRecord& b) {
-    return std::make_tuple(std::stoll(a.caseId), a.trial) < std::make_tuple(std::stoll(b.caseId), b.trial);
+    auto key = [](const CaseRecord& r) {
+        const bool numeric = !r.caseId.empty() && r.caseId.find_first_not_of("0123456789") == std::string::npos;
+        return std::make_tuple(!numeric, numeric ? std::stoll(r.caseId) : 0LL, r.caseId, r.trial);
+    };
+    return key(a) < key(b);
 }
 
 struct Outcome {

@@ -605,6 +605,43 @@ TEST(Diagnostics, VEC_GATHER_OFFSET_MISALIGNED) {
     });
 }
 
+TEST(Diagnostics, INPUT_MODIFIED) {
+    // The runner lists the inputs a launch must leave unchanged; here the test does.
+    for (bool bad : {true, false}) {
+        GmBuffer<float> x(64, "x"), y(64, "y");
+        std::vector<float> original(64, 1.5f);
+        for (int i = 0; i < 64; ++i) x[i] = original[i];
+        static GM_ADDR xs;
+        static GM_ADDR ys;
+        static bool scribble;
+        xs = x.addr(), ys = y.addr(), scribble = bad;
+        akg::sim::LaunchArgs args;
+        args.entry = [](void**) {
+            TPipe pipe;
+            TBuf<TPosition::VECCALC> buf;
+            pipe.InitBuffer(buf, 256);
+            GlobalTensor<float> xg, yg;
+            xg.SetGlobalBuffer((__gm__ float*)xs, 64);
+            yg.SetGlobalBuffer((__gm__ float*)ys, 64);
+            auto t = buf.Get<float>();
+            Duplicate(t, 2.0f, 64);
+            PipeBarrier<PIPE_ALL>();
+            DataCopy(scribble ? xg : yg, t, 64);
+        };
+        args.unchanged.push_back({x.data, original.data(), 64 * sizeof(float), "input 'x'"});
+        auto result = akg::sim::Launch(akg::sim::PlatformSpec{}, args);
+        std::set<std::string> codes;
+        for (auto& d : result.diagnostics) codes.insert(d.code);
+        EXPECT_EQ(codes.count("INPUT_MODIFIED"), bad ? 1u : 0u);
+        EXPECT_TRUE(result.completed);
+        if (bad) {
+            ASSERT_EQ(result.diagnostics.size(), 1u);
+            EXPECT_NE(result.diagnostics[0].message.find("input 'x'"), std::string::npos);
+        }
+        akg::sim::GmFreeAll();
+    }
+}
+
 // ---- whole-run behaviour ----
 
 // Every code in the catalog has a test above, named after it.

@@ -121,8 +121,16 @@ class Row(dict):
     becomes int, a numeric column float, otherwise str; empty cells are NaN."""
 
 
-def read_cases(task):
-    path = os.path.join(task, "validation", "test_cases.csv")
+def all_cases(task):
+    """Public and hidden cases (validation/hidden_cases.csv, same columns), keyed by case id."""
+    rows = {str(r.get("case_id", i)): r for i, r in enumerate(read_cases(task))}
+    if os.path.exists(os.path.join(task, "validation", "hidden_cases.csv")):
+        rows.update({str(r.get("case_id", i)): r for i, r in enumerate(read_cases(task, "hidden_cases.csv"))})
+    return rows
+
+
+def read_cases(task, name="test_cases.csv"):
+    path = os.path.join(task, "validation", name)
     with open(path, encoding="utf-8") as f:
         lines = [l.rstrip("\n\r") for l in f if l.strip()]
     header = [h.strip() for h in lines[0].split(";")]
@@ -213,7 +221,8 @@ def encode(value, directory, prefix, counter, known=None):
     if isinstance(value, int):
         return {"int": value}
     if isinstance(value, float):
-        return {"float": value}
+        # JSON has no inf/NaN: those travel as the strings "inf", "-inf", "nan".
+        return {"float": value if math.isfinite(value) else repr(value)}
     if isinstance(value, str):
         return {"str": value}
     if value is None:
@@ -232,7 +241,9 @@ def decode(entry, directory):
         return load_tensor(entry, directory)
     if "list" in entry:
         return [decode(v, directory) for v in entry["list"]]
-    for k in ("bool", "int", "float", "str"):
+    if "float" in entry:
+        return float(entry["float"])
+    for k in ("bool", "int", "str"):
         if k in entry:
             return entry[k]
     return None
@@ -362,9 +373,16 @@ def stats(abs_diff, rel_diff):
 
 # ---------------------------------------------------------------- commands
 
+def json_number(v):
+    """A CSV cell as JSON can hold it: an empty cell (NaN) is null, an infinity its repr."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return None if math.isnan(v) else repr(v)
+    return v
+
+
 def cmd_golden(task, case_ids, seed, out, expected_root):
     module, prepare = task_modules(task)
-    rows = {str(r.get("case_id", i)): r for i, r in enumerate(read_cases(task))}
+    rows = all_cases(task)
     for cid in case_ids:
         row = rows[str(cid)]
         d = os.path.join(out, "case%s" % cid)
@@ -378,8 +396,7 @@ def cmd_golden(task, case_ids, seed, out, expected_root):
         init = list(init) if isinstance(init, (list, tuple)) else [init]
         counter = [0]
         written = []
-        manifest = {"case_id": cid, "seed": seed, "row": {k: (v if not (isinstance(v, float) and math.isnan(v)) else None)
-                                                            for k, v in row.items()},
+        manifest = {"case_id": cid, "seed": seed, "row": {k: json_number(v) for k, v in row.items()},
                     "inputs": [encode(v, os.path.join(d, "inputs"), "in", counter, written) for v in inputs],
                     "init": [encode(v, os.path.join(d, "inputs"), "init", counter) for v in init]}
         KERNEL_OPS.recording, KERNEL_OPS.call = True, None
@@ -465,7 +482,7 @@ def judge_case(task, case_dir, expected_dir, returned_dir, rule="default"):
     custom_check_precision takes precedence, as in the benchmark."""
     module, prepare = task_modules(task)
     check = getattr(prepare, "custom_check_precision", None)
-    rows = {str(r.get("case_id", i)): r for i, r in enumerate(read_cases(task))}
+    rows = all_cases(task)
     with open(os.path.join(case_dir, "case.json")) as f:
         manifest = json.load(f)
     cid = str(manifest["case_id"])
