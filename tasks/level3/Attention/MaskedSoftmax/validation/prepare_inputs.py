@@ -42,6 +42,12 @@ def get_inputs(param, device=None):
         flat_m[:, 0] = False
         if values == "allmasked" and flat_m.shape[0] > 3:
             flat_m[3] = True
+    if param.get("mask_kind", "bool") == "additive":
+        # The same positions as -inf in an additive mask, plus a bias (like a relative-position
+        # bias) on the kept ones; one bias in eight is a large finite negative value.
+        bias = torch.randn(shape, device=device) * 2.0
+        bias = torch.where(torch.rand(shape, device=device) < 0.125, torch.full_like(bias, -1.0e4), bias)
+        mask = torch.where(mask, torch.full_like(bias, float("-inf")), bias).to(dtype)
     return [x.to(dtype), mask]
 
 

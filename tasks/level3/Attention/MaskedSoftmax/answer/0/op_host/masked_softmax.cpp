@@ -46,11 +46,14 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     const uint64_t smallCoreRows = rows / coreNum;
     const uint64_t bigCoreNum = rows % coreNum;
 
-    // UB bytes per element of a tile: x and y double-buffered, the mask bytes double-buffered,
-    // the mask as float16, its bit (1/8 byte, counted as 1 to keep integers) and, for 16-bit
-    // types, the float32 working copy. Per row: the row max and sum and their 32-byte blocks.
-    const uint64_t perElem = BUFFER_NUM * 2 * typeBytes + BUFFER_NUM * 1 + sizeof(uint16_t) + 1 +
-                             (isFloat ? 0 : sizeof(float));
+    // UB bytes per element of a tile: x and y double-buffered, the bool mask bytes
+    // double-buffered, the mask as float16, its bit (1/8 byte, counted as 1 to keep integers)
+    // and, for 16-bit types, the float32 working copy. Per row: the row max and sum and their 32-byte blocks.
+    // An additive mask instead: its values double-buffered plus, for 16-bit types, a float32 copy.
+    const bool boolMask = context->GetInputDesc(1)->GetDataType() == ge::DT_BOOL;
+    const uint64_t maskPerElem = boolMask ? BUFFER_NUM * 1 + sizeof(uint16_t) + 1
+                                          : BUFFER_NUM * typeBytes + (isFloat ? 0 : sizeof(float));
+    const uint64_t perElem = BUFFER_NUM * 2 * typeBytes + maskPerElem + (isFloat ? 0 : sizeof(float));
     const uint64_t perRow = rowStride * perElem + 2 * sizeof(float) + 2 * 32;
     const uint64_t workElems = CeilAlign((cols + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT * 2, 8);
     // The tile is rounded up to whole float16 repeats: reserve that slack, the work area and a margin.
@@ -101,18 +104,19 @@ class MaskedSoftmax : public OpDef {
 public:
     explicit MaskedSoftmax(const char* name) : OpDef(name)
     {
+        // mask: bool (True = masked out) or additive (the dtype of x, added to scale * x).
         this->Input("x")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16, ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Input("mask")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_BOOL, ge::DT_BOOL, ge::DT_BOOL})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_BOOL, ge::DT_BOOL, ge::DT_BOOL, ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Output("y")
             .ParamType(REQUIRED)
-            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
-            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
+            .DataType({ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16, ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_BF16})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
         this->Attr("scale").AttrType(OPTIONAL).Float(1.0f);
 
         this->SetInferShape(ge::InferShape).SetInferDataType(ge::InferDataType);

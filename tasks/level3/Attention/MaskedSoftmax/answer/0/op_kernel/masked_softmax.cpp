@@ -10,10 +10,24 @@ constexpr uint32_t FLOATS_PER_REPEAT = 64;
 constexpr uint32_t HALF_PER_REPEAT = 128;
 
 __aicore__ inline uint32_t CeilAlign(uint32_t value, uint32_t align) { return (value + align - 1) / align * align; }
+
+// The element a mask is read as: a bool mask as bytes, an additive mask as itself.
+template <typename TMask, typename T>
+struct MaskElem {
+    using Type = T;
+};
+template <typename T>
+struct MaskElem<bool, T> {
+    using Type = uint8_t;
+};
 }  // namespace
 
-template <typename T>
+// TMask = bool: z = mask ? -inf : scale * x. TMask = T: z = scale * x + mask (additive).
+template <typename T, typename TMask>
 class KernelMaskedSoftmax {
+    static constexpr bool BOOL_MASK = IsSameType<TMask, bool>::value;
+    using M = typename MaskElem<TMask, T>::Type;
+
 public:
     __aicore__ inline KernelMaskedSoftmax() {}
 
@@ -41,18 +55,22 @@ public:
                         BLOCK_BYTES;
 
         xGm_.SetGlobalBuffer((__gm__ T*)x + rowStart * cols_, static_cast<uint64_t>(rowCount_) * cols_);
-        maskGm_.SetGlobalBuffer((__gm__ uint8_t*)mask + rowStart * cols_, static_cast<uint64_t>(rowCount_) * cols_);
+        maskGm_.SetGlobalBuffer((__gm__ M*)mask + rowStart * cols_, static_cast<uint64_t>(rowCount_) * cols_);
         yGm_.SetGlobalBuffer((__gm__ T*)y + rowStart * cols_, static_cast<uint64_t>(rowCount_) * cols_);
         const uint32_t tileCap = t.tileCap;
         const uint32_t rowsAligned = CeilAlign(tileRows_, FLOATS_PER_BLOCK);
         pipe_.InitBuffer(inQueueX_, BUFFER_NUM, tileCap * sizeof(T));
-        pipe_.InitBuffer(inQueueMask_, BUFFER_NUM, tileCap * sizeof(uint8_t));
+        pipe_.InitBuffer(inQueueMask_, BUFFER_NUM, tileCap * sizeof(M));
         pipe_.InitBuffer(outQueueY_, BUFFER_NUM, tileCap * sizeof(T));
         if constexpr (!IsSameType<T, float>::value) {
             pipe_.InitBuffer(wideBuf_, tileCap * sizeof(float));
         }
-        pipe_.InitBuffer(maskHalfBuf_, tileCap * sizeof(half));
-        pipe_.InitBuffer(bitsBuf_, CeilAlign(tileCap / 8, BLOCK_BYTES));
+        if constexpr (BOOL_MASK) {
+            pipe_.InitBuffer(maskHalfBuf_, tileCap * sizeof(half));
+            pipe_.InitBuffer(bitsBuf_, CeilAlign(tileCap / 8, BLOCK_BYTES));
+        } else if constexpr (!IsSameType<T, float>::value) {
+            pipe_.InitBuffer(maskWideBuf_, tileCap * sizeof(float));
+        }
         pipe_.InitBuffer(rowMaxBuf_, rowsAligned * sizeof(float));
         pipe_.InitBuffer(rowSumBuf_, rowsAligned * sizeof(float));
         pipe_.InitBuffer(maxBlockBuf_, rowsAligned * FLOATS_PER_BLOCK * sizeof(float));
@@ -74,14 +92,18 @@ private:
     __aicore__ inline void CopyIn(uint32_t row0, uint32_t height)
     {
         LocalTensor<T> xLocal = inQueueX_.AllocTensor<T>();
-        LocalTensor<uint8_t> maskLocal = inQueueMask_.AllocTensor<uint8_t>();
+        LocalTensor<M> maskLocal = inQueueMask_.AllocTensor<M>();
         const uint64_t offset = static_cast<uint64_t>(row0) * cols_;
         DataCopyExtParams copyX{static_cast<uint16_t>(height), cols_ * static_cast<uint32_t>(sizeof(T)), 0,
                                 rowGapBlocks_, 0};
         DataCopyPad(xLocal, xGm_[offset], copyX, DataCopyPadExtParams<T>{false, 0, 0, 0});
-        // bool rows: cols_ bytes padded to 32 bytes, which is exactly rowStride_ bytes.
-        DataCopyExtParams copyMask{static_cast<uint16_t>(height), cols_, 0, 0, 0};
-        DataCopyPad(maskLocal, maskGm_[offset], copyMask, DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+        if constexpr (BOOL_MASK) {
+            // bool rows: cols_ bytes padded to 32 bytes, which is exactly rowStride_ bytes.
+            DataCopyExtParams copyMask{static_cast<uint16_t>(height), cols_, 0, 0, 0};
+            DataCopyPad(maskLocal, maskGm_[offset], copyMask, DataCopyPadExtParams<uint8_t>{false, 0, 0, 0});
+        } else {
+            DataCopyPad(maskLocal, maskGm_[offset], copyX, DataCopyPadExtParams<T>{false, 0, 0, 0});
+        }
         inQueueX_.EnQue(xLocal);
         inQueueMask_.EnQue(maskLocal);
     }
@@ -111,27 +133,19 @@ private:
     __aicore__ inline void Compute(uint32_t height)
     {
         LocalTensor<T> xLocal = inQueueX_.DeQue<T>();
-        LocalTensor<uint8_t> maskLocal = inQueueMask_.DeQue<uint8_t>();
+        LocalTensor<M> maskLocal = inQueueMask_.DeQue<M>();
         LocalTensor<T> yLocal = outQueueY_.AllocTensor<T>();
-        LocalTensor<half> maskHalf = maskHalfBuf_.Get<half>();
-        LocalTensor<uint8_t> bits = bitsBuf_.Get<uint8_t>();
         LocalTensor<float> rowMax = rowMaxBuf_.Get<float>();
         LocalTensor<float> rowSum = rowSumBuf_.Get<float>();
         LocalTensor<float> maxBlocks = maxBlockBuf_.Get<float>();
         LocalTensor<float> sumBlocks = sumBlockBuf_.Get<float>();
         LocalTensor<float> work = workBuf_.Get<float>();
         const uint32_t tileElems = height * rowStride_;
-        // Compare and select run in whole repeats; lanes past tileElems are scratch never stored.
-        const uint32_t count16 = CeilAlign(tileElems, HALF_PER_REPEAT);
+        // Whole repeats; lanes past tileElems are scratch never stored.
         const uint32_t count32 = CeilAlign(tileElems, FLOATS_PER_REPEAT);
         const uint8_t brcbRepeat = static_cast<uint8_t>((height + FLOATS_PER_BLOCK - 1) / FLOATS_PER_BLOCK);
 
-        // keep-bit = (mask == 0), one bit per element of the tile.
-        Cast(maskHalf, maskLocal, RoundMode::CAST_NONE, count16);
-        CompareScalar(bits, maskHalf, static_cast<half>(0), CMPMODE::EQ, count16);
-        inQueueMask_.FreeTensor(maskLocal);
-
-        // z = keep ? scale * x : -inf, in float32.
+        // z = scale * x in float32.
         LocalTensor<float> dst;
         if constexpr (IsSameType<T, float>::value) {
             dst = yLocal;
@@ -142,7 +156,22 @@ private:
             Muls(dst, dst, scale_, count32);
         }
         inQueueX_.FreeTensor(xLocal);
-        Select(dst, bits, dst, -__builtin_huge_valf(), SELMODE::VSEL_TENSOR_SCALAR_MODE, count32);
+        if constexpr (BOOL_MASK) {
+            // keep-bit = (mask == 0), one bit per element of the tile; z = keep ? z : -inf.
+            LocalTensor<half> maskHalf = maskHalfBuf_.Get<half>();
+            LocalTensor<uint8_t> bits = bitsBuf_.Get<uint8_t>();
+            const uint32_t count16 = CeilAlign(tileElems, HALF_PER_REPEAT);  // CompareScalar: whole repeats
+            Cast(maskHalf, maskLocal, RoundMode::CAST_NONE, count16);
+            CompareScalar(bits, maskHalf, static_cast<half>(0), CMPMODE::EQ, count16);
+            Select(dst, bits, dst, -__builtin_huge_valf(), SELMODE::VSEL_TENSOR_SCALAR_MODE, count32);
+        } else if constexpr (IsSameType<T, float>::value) {
+            Add(dst, dst, maskLocal, count32);  // z = scale * x + mask
+        } else {
+            LocalTensor<float> maskWide = maskWideBuf_.Get<float>();
+            Cast(maskWide, maskLocal, RoundMode::CAST_NONE, count32);
+            Add(dst, dst, maskWide, count32);
+        }
+        inQueueMask_.FreeTensor(maskLocal);
 
         for (uint32_t r = 0; r < height; ++r) {
             ReduceMax<float>(rowMax[r], dst[r * rowStride_], work, static_cast<int32_t>(cols_), false);
@@ -177,6 +206,7 @@ private:
     TQue<QuePosition::VECOUT, BUFFER_NUM> outQueueY_;
     TBuf<TPosition::VECCALC> wideBuf_;
     TBuf<TPosition::VECCALC> maskHalfBuf_;
+    TBuf<TPosition::VECCALC> maskWideBuf_;
     TBuf<TPosition::VECCALC> bitsBuf_;
     TBuf<TPosition::VECCALC> rowMaxBuf_;
     TBuf<TPosition::VECCALC> rowSumBuf_;
@@ -184,7 +214,7 @@ private:
     TBuf<TPosition::VECCALC> sumBlockBuf_;
     TBuf<TPosition::VECCALC> workBuf_;
     GlobalTensor<T> xGm_;
-    GlobalTensor<uint8_t> maskGm_;
+    GlobalTensor<M> maskGm_;
     GlobalTensor<T> yGm_;
     uint32_t rowCount_ = 0;
     uint32_t cols_ = 0;
@@ -198,7 +228,7 @@ extern "C" __global__ __aicore__ void masked_softmax(GM_ADDR x, GM_ADDR mask, GM
                                                      GM_ADDR tiling)
 {
     GET_TILING_DATA(tilingData, tiling);
-    KernelMaskedSoftmax<DTYPE_X> op;
+    KernelMaskedSoftmax<DTYPE_X, DTYPE_MASK> op;
     op.Init(x, mask, y, tilingData);
     op.Process();
 }
