@@ -154,11 +154,14 @@ private:
     fs::path path_;
 };
 
-// Copies the candidates into NPUKernelBench's run layout; sample K is candidates[K].
+// Copies the candidates into NPUKernelBench's run layout; sample K is candidates[K]. The
+// controls named "*good_reference" are the task's own answer/0, taken from the task.
 fs::path MakeSamples(const fs::path& root, const std::vector<Expectation>& candidates) {
     const fs::path opDir = root / "runs" / "level1" / "Elementwise" / "SquaredDifference";
     for (size_t k = 0; k < candidates.size(); ++k) {
-        const fs::path from = kCorpus / candidates[k].candidate;
+        const std::string& name = candidates[k].candidate;
+        const bool control = name.size() >= 14 && name.compare(name.size() - 14, 14, "good_reference") == 0;
+        const fs::path from = control ? kTask / "answer" / "0" : kCorpus / name;
         const fs::path to = opDir / ("sample" + std::to_string(k)) / "src";
         fs::create_directories(to);
         for (const char* half : {"op_kernel", "op_host"})
