@@ -7,6 +7,7 @@
 #include "cli/case_spec.h"
 #include "common/npy.h"
 #include "harness/bench.h"
+#include "harness/results.h"
 #include "report/report.h"
 #include "run/runner.h"
 
@@ -183,11 +184,24 @@ void PrintSummary(const nlohmann::json& s, const std::string& runDir) {
         for (auto& [cls, n] : s.at("failure_classes").items()) std::printf("  %s %s", cls.c_str(), n.dump().c_str());
         std::printf("\n");
     }
+    // Failing candidates, each with its first few failing cases (the records say why).
+    const harness::RunRecords records = harness::ReadRecords(runDir);
     for (auto& t : s.at("tasks")) {
         if (t.value("class", "") == "pass") continue;
-        std::printf("  %-50s sample %-3d %3d/%-3d %s\n",
-                    (t.value("level", 0) ? "level" + std::to_string(t.value("level", 0)) + "/" : std::string()).append(t.value("category", "") + "/" + t.value("op", "")).c_str(),
-                    t.value("sample", 0), t.value("passed", 0), t.value("cases", 0), t.value("class", "").c_str());
+        const std::string task = t.value("task", "");
+        const int sample = t.value("sample", 0);
+        std::printf("  %-50s sample %-3d %3d/%-3d %s\n", task.c_str(), sample, t.value("passed", 0),
+                    t.value("cases", 0), t.value("class", "").c_str());
+        int shown = 0;
+        for (auto& r : records.Samples())
+            if (r.task == task && r.sample == sample && !r.compiled)
+                std::printf("      build: %s\n", r.error.substr(0, r.error.find('\n')).c_str()), ++shown;
+        for (auto& c : records.Cases()) {
+            if (c.task != task || c.sample != sample || c.passed || shown >= 3) continue;
+            std::printf("      case %s: %s: %s\n", c.caseId.c_str(), c.cls.c_str(),
+                        c.error.substr(0, std::min<size_t>(c.error.find('\n'), 200)).c_str());
+            ++shown;
+        }
     }
     std::printf("results in %s (summary.json, records/, logs/); `akgen report %s` for a report\n", runDir.c_str(),
                 runDir.c_str());
