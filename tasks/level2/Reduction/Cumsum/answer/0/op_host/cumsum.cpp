@@ -41,9 +41,24 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     const uint64_t rowStride = CeilAlign(chunkCols, BLOCK_BYTES / typeBytes);
 
     const uint64_t wanted = std::max<uint64_t>(rows * cols * typeBytes / MIN_BYTES_PER_CORE, 1);
-    const uint64_t coreNum = std::max<uint64_t>(std::min({coreMax, rows, wanted}), 1);
-    const uint64_t smallCoreRows = rows / coreNum;
-    const uint64_t bigCoreNum = rows % coreNum;
+    uint64_t coreNum = std::max<uint64_t>(std::min({coreMax, rows, wanted}), 1);
+    // Few long rows: split every row into segments on separate cores (two-phase scan: segment
+    // totals through the workspace, SyncAll, then each segment rescans from its offset).
+    uint64_t segs = 1;
+    uint64_t segLen = cols;
+    if (rows < coreMax) {
+        const uint64_t bySize = cols * typeBytes / MIN_BYTES_PER_CORE;
+        const uint64_t want = std::min(coreMax / rows, bySize);
+        if (want >= 2) {
+            segLen = CeilAlign(CeilDiv(cols, want), chunkCols);
+            segs = CeilDiv(cols, segLen);
+        }
+    }
+    if (segs > 1) {
+        coreNum = rows * segs;
+    }
+    const uint64_t smallCoreRows = segs > 1 ? 1 : rows / coreNum;
+    const uint64_t bigCoreNum = segs > 1 ? 0 : rows % coreNum;
     const uint64_t coreRows = smallCoreRows + (bigCoreNum > 0 ? 1 : 0);
 
     uint64_t tileRows = std::max<uint64_t>(TILE_ELEMS / rowStride, ROW_ALIGN);
@@ -66,12 +81,15 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_bigCoreRows(static_cast<uint32_t>(smallCoreRows + 1));
     tiling.set_smallCoreRows(static_cast<uint32_t>(smallCoreRows));
     tiling.set_bigCoreNum(static_cast<uint32_t>(bigCoreNum));
+    tiling.set_segs(static_cast<uint32_t>(segs));
+    tiling.set_segLen(static_cast<uint32_t>(segLen));
 
     context->SetBlockDim(static_cast<uint32_t>(coreNum));
     tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
     context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
     size_t* workspaces = context->GetWorkspaceSizes(1);
-    workspaces[0] = 0;
+    // System workspace, then (segmented scan only) one 32-byte segment-total slot per core.
+    workspaces[0] = platform.GetLibApiWorkSpaceSize() + (segs > 1 ? coreNum * BLOCK_BYTES : 0);
     return ge::GRAPH_SUCCESS;
 }
 }  // namespace optiling

@@ -13,6 +13,8 @@ TILING_DATA_FIELD_DEF(uint32_t, tileRows);       // rows per tile, a multiple of
 TILING_DATA_FIELD_DEF(uint32_t, bigCoreRows);
 TILING_DATA_FIELD_DEF(uint32_t, smallCoreRows);
 TILING_DATA_FIELD_DEF(uint32_t, bigCoreNum);
+TILING_DATA_FIELD_DEF(uint32_t, segs);           // segments per row (> 1: long rows split across cores)
+TILING_DATA_FIELD_DEF(uint32_t, segLen);         // columns per segment, a multiple of chunkCols
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(Cumsum, CumsumTilingData)
