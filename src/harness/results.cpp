@@ -52,9 +52,14 @@ void ReadIdentity(const json& j, const char* kind, RecordIdentity* out) {
     std::string actual = j.at("kind").get<std::string>();
     if (actual != kind) throw std::runtime_error("kind is '" + actual + "', expected '" + kind + "'");
     out->task = j.at("task").get<std::string>();
-    out->level = j.at("level").get<int>();
-    out->category = j.at("category").get<std::string>();
-    out->op = j.at("op").get<std::string>();
+    // level, category and op repeat what `task` (levelN/Category/Op) says; a record written by
+    // another tool may carry only `task`.
+    const size_t a = out->task.find('/'), b = a == std::string::npos ? a : out->task.find('/', a + 1);
+    const bool split = b != std::string::npos && out->task.compare(0, 5, "level") == 0;
+    out->level = j.contains("level") || !split ? j.at("level").get<int>() : std::stoi(out->task.substr(5, a - 5));
+    out->category = j.contains("category") || !split ? j.at("category").get<std::string>()
+                                                     : out->task.substr(a + 1, b - a - 1);
+    out->op = j.contains("op") || !split ? j.at("op").get<std::string>() : out->task.substr(b + 1);
     out->sample = j.at("sample").get<int>();
 }
 
@@ -188,14 +193,6 @@ struct SampleOutcome {
     bool Succeeded() const { return cls == "pass" && cases > 0 && passed == cases; }
 };
 
-// "First" failure of a sample: numeric case ids (test_cases.csv rows) in numeric order, then the
-// others lexically, then by trial; independent of the order parallel workers finished in.
-std::tuple<bool, size_t, const std::string&, int> CaseOrderKey(const CaseRecord& c) {
-    bool numeric = !c.caseId.empty() &&
-                   std::all_of(c.caseId.begin(), c.caseId.end(), [](unsigned char ch) { return std::isdigit(ch); });
-    return {!numeric, numeric ? c.caseId.size() : 0, c.caseId, c.trial};
-}
-
 std::vector<SampleOutcome> SampleOutcomes(const RunRecords& records) {
     struct Gathered {
         RecordIdentity id;
@@ -228,7 +225,8 @@ std::vector<SampleOutcome> SampleOutcomes(const RunRecords& records) {
             o.passed = std::count_if(g.cases.begin(), g.cases.end(), [](auto* c) { return c->passed; });
             const CaseRecord* firstFailure = nullptr;
             for (auto* c : g.cases)
-                if (!c->passed && (!firstFailure || CaseOrderKey(*c) < CaseOrderKey(*firstFailure))) firstFailure = c;
+                // "First" in case-id order, then trial: independent of the order workers finished in.
+                if (!c->passed && (!firstFailure || CaseBefore(*c, *firstFailure))) firstFailure = c;
             if (g.build && g.build->cls != "pass") o.cls = g.build->cls;
             else if (firstFailure) o.cls = firstFailure->cls;
         }
@@ -248,6 +246,21 @@ double LevelWeight(int level) {
 }
 
 }  // namespace
+
+bool CaseBefore(const CaseRecord& a, const CaseRecord& b) {
+    return a.caseId != b.caseId ? CaseIdLess(a.caseId, b.caseId) : a.trial < b.trial;
+}
+
+bool CaseIdLess(const std::string& a, const std::string& b) {
+    auto numeric = [](const std::string& s) {
+        return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char ch) { return std::isdigit(ch); });
+    };
+    const bool na = numeric(a), nb = numeric(b);
+    if (na != nb) return na;
+    // Numbers by value: the shorter digit string is smaller (ids have no leading zeros).
+    if (na && a.size() != b.size()) return a.size() < b.size();
+    return a < b;
+}
 
 // --- Records -------------------------------------------------------------------------------------
 
@@ -347,7 +360,10 @@ RunRecords ReadRecords(const std::string& runDir) {
     for (auto& entry : fs::directory_iterator(dir, ec))
         if (entry.is_regular_file() && entry.path().extension() == ".jsonl") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
-    for (auto& file : files) ReadRecordFile(file, "records/" + file.filename().string(), &records);
+    for (auto& file : files) {
+        records.files.push_back(file.filename().string());
+        ReadRecordFile(file, "records/" + file.filename().string(), &records);
+    }
     return records;
 }
 

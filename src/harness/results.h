@@ -105,6 +105,7 @@ public:
     const std::vector<SampleRecord>& Samples() const { return samples_; }
     const std::vector<CaseRecord>& Cases() const { return cases_; }
 
+    std::vector<std::string> files;         // names of the record files read, in reading order
     int truncatedLines = 0;                 // partial last lines of killed runs, ignored
     std::vector<std::string> invalidLines;  // "file:line: why" of whole lines that are no record
 
@@ -116,6 +117,12 @@ private:
     std::map<SampleKey, size_t> sampleIndex_;
     std::map<CaseKey, size_t> caseIndex_;
 };
+
+// Case ids in their natural order: numeric ids (test_cases.csv rows) by value, before the others
+// (hidden cases like "h0"), which sort as text.
+bool CaseIdLess(const std::string& a, const std::string& b);
+// Case records in that order, then by trial: the order "first failing case" refers to.
+bool CaseBefore(const CaseRecord& a, const CaseRecord& b);
 
 // Reads RUN/records/*.jsonl in file-name order; no records directory reads as an empty run.
 RunRecords ReadRecords(const std::string& runDir);

@@ -1,5 +1,7 @@
 #include "report/model.h"
 
+#include "harness/results.h"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -116,17 +118,6 @@ std::string ConfigValue(const json& run, const char* key) {
     return v->dump();
 }
 
-// Case ids in a natural order: numbers by value, before anything else, which sorts as text.
-bool CaseIdLess(const std::string& a, const std::string& b) {
-    auto numeric = [](const std::string& s) {
-        return !s.empty() && s.size() < 19 && s.find_first_not_of("0123456789") == std::string::npos;
-    };
-    bool na = numeric(a), nb = numeric(b);
-    if (na && nb) return std::stoll(a) < std::stoll(b) || (std::stoll(a) == std::stoll(b) && a < b);
-    if (na != nb) return na;
-    return a < b;
-}
-
 using RowKey = std::tuple<int, std::string, std::string, int64_t>;
 
 // Identity of a record or summary entry: level, category and op from their fields, else from
@@ -150,36 +141,22 @@ std::optional<RowKey> Identity(const json& j) {
     return RowKey{int(*level), category, op, GetInt(j, "sample").value_or(0)};
 }
 
-CaseEntry ReadCase(const json& rec) {
+CaseEntry ToEntry(const harness::CaseRecord& r) {
     CaseEntry c;
-    c.caseId = GetString(rec, "case");
-    c.trial = GetInt(rec, "trial").value_or(0);
-    c.seed = GetInt(rec, "seed");
-    c.passed = GetBool(rec, "passed").value_or(false);
-    c.stage = GetString(rec, "stage");
-    c.cls = GetString(rec, "class");
-    if (c.cls.empty()) c.cls = c.passed ? "pass" : "unclassified";
-    c.error = GetString(rec, "error");
-    c.seconds = GetNumber(rec, "seconds");
-    c.simTimeUs = GetNumber(rec, "sim_time_us");
-    if (const json* diags = Field(rec, "diagnostics"); diags && diags->is_array()) {
-        for (auto& d : *diags) {
-            DiagnosticEntry e;
-            e.code = GetString(d, "code");
-            e.category = GetString(d, "category");
-            e.message = GetString(d, "message");
-            e.location = GetString(d, "location");
-            e.core = GetInt(d, "core").value_or(-1);
-            e.count = GetInt(d, "count").value_or(1);
-            c.diagnostics.push_back(std::move(e));
-        }
-    }
-    if (const json* outs = Field(rec, "outputs"); outs && outs->is_array()) {
-        for (auto& o : *outs) {
-            if (auto a = GetNumber(o, "max_abs_error")) c.maxAbsError = std::max(c.maxAbsError.value_or(*a), *a);
-            if (auto e = GetNumber(o, "max_rel_error")) c.maxRelError = std::max(c.maxRelError.value_or(*e), *e);
-            c.mismatches += GetInt(o, "mismatches").value_or(0);
-        }
+    c.caseId = r.caseId;
+    c.trial = r.trial;
+    c.seed = int64_t(r.seed);
+    c.passed = r.passed;
+    c.stage = r.stage;
+    c.cls = r.cls.empty() ? (r.passed ? "pass" : "unclassified") : r.cls;
+    c.error = r.error;
+    c.seconds = r.seconds;
+    c.simTimeUs = r.simTimeUs;
+    for (auto& d : r.diagnostics) c.diagnostics.push_back({d.code, d.category, d.message, d.location, d.core, d.count});
+    for (auto& o : r.outputs) {
+        if (!std::isnan(o.maxAbsError)) c.maxAbsError = std::max(c.maxAbsError.value_or(o.maxAbsError), o.maxAbsError);
+        if (!std::isnan(o.maxRelError)) c.maxRelError = std::max(c.maxRelError.value_or(o.maxRelError), o.maxRelError);
+        c.mismatches += o.mismatches;
     }
     return c;
 }
@@ -209,25 +186,23 @@ public:
         }
     }
 
-    void ReadRecords(const fs::path& dir) {
-        std::error_code ec;
-        std::vector<fs::path> files;
-        for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
-            if (it->path().extension() == ".jsonl") files.push_back(it->path());
-        std::sort(files.begin(), files.end());
-        for (auto& file : files) {
-            data_->recordFiles.push_back(file.filename().string());
-            std::ifstream f(file, std::ios::binary);
-            std::string line;
-            while (std::getline(f, line)) {
-                if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-                try {
-                    AddRecord(json::parse(line));
-                } catch (const json::exception&) {
-                    ++unreadableLines_;
-                }
+    // Records are read by the harness's own reader (merged shards, later duplicates replacing
+    // earlier ones, a killed run's partial last line set aside).
+    void AddRecords(const harness::RunRecords& records) {
+        data_->recordFiles = records.files;
+        unreadableLines_ = records.truncatedLines + int64_t(records.invalidLines.size());
+        data_->sampleRecords = int64_t(records.Samples().size());
+        data_->caseRecords = int64_t(records.Cases().size());
+        for (auto& r : records.Samples()) {
+            if (TaskRow* row = RowOf(r)) {
+                row->hasSampleRecord = true;
+                row->buildClass = r.cls;
+                row->buildError = r.error;
+                row->buildSeconds = r.seconds;
             }
         }
+        for (auto& r : records.Cases())
+            if (TaskRow* row = RowOf(r)) row->caseRecords.push_back(ToEntry(r));
     }
 
     void AddNotes() const {
@@ -242,37 +217,17 @@ public:
     }
 
 private:
-    void AddRecord(const json& rec) {
-        std::string kind = GetString(rec, "kind");
-        auto key = Identity(rec);
-        if ((kind != "sample" && kind != "case") || !key) {
-            ++unreadableLines_;
-            return;
-        }
-        ++(kind == "sample" ? data_->sampleRecords : data_->caseRecords);
-        auto it = rowIndex_.find(*key);
+    TaskRow* RowOf(const harness::RecordIdentity& r) {
+        auto it = rowIndex_.find(RowKey{r.level, r.category, r.op, r.sample});
         if (it == rowIndex_.end()) {
             ++unmatchedRecords_;
-            return;
+            return nullptr;
         }
-        TaskRow& row = data_->tasks[it->second];
-        if (kind == "sample") {
-            row.hasSampleRecord = true;
-            row.buildClass = GetString(rec, "class");
-            row.buildError = GetString(rec, "error");
-            row.buildSeconds = GetNumber(rec, "seconds");
-            return;
-        }
-        CaseEntry c = ReadCase(rec);
-        auto caseKey = std::make_tuple(it->second, c.caseId, c.trial);
-        auto [pos, inserted] = caseIndex_.emplace(caseKey, row.caseRecords.size());
-        if (inserted) row.caseRecords.push_back(std::move(c));
-        else row.caseRecords[pos->second] = std::move(c);  // merged shards may repeat one; the later wins
+        return &data_->tasks[it->second];
     }
 
     RunData* data_;
     std::map<RowKey, size_t> rowIndex_;
-    std::map<std::tuple<size_t, std::string, int64_t>, size_t> caseIndex_;  // (row, case, trial) -> index
     int64_t unmatchedRecords_ = 0, unreadableLines_ = 0;
 };
 
@@ -317,7 +272,7 @@ void FindLogs(const fs::path& runDir, TaskRow* row) {
         }
     }
     std::sort(row->caseLogs.begin(), row->caseLogs.end(), [](const CaseLog& a, const CaseLog& b) {
-        return a.caseId != b.caseId ? CaseIdLess(a.caseId, b.caseId) : a.trial < b.trial;
+        return a.caseId != b.caseId ? harness::CaseIdLess(a.caseId, b.caseId) : a.trial < b.trial;
     });
     for (auto& c : row->caseRecords)
         for (auto& log : row->caseLogs)
@@ -429,7 +384,7 @@ bool LoadRun(const std::string& runDir, RunData* out, std::string* error) {
 
     RowBuilder rows(&data);
     rows.AddSummaryTasks(summary);
-    if (fs::is_directory(dir / "records", ec)) rows.ReadRecords(dir / "records");
+    if (fs::is_directory(dir / "records", ec)) rows.AddRecords(harness::ReadRecords(dir.string()));
     else data.notes.push_back("records/ not found: per-case details are not available.");
     rows.AddNotes();
 

@@ -261,15 +261,6 @@ std::vector<std::string> BenchArgs(const fs::path& samples, const fs::path& run,
                                          << ReadText(log);
 }
 
-// Case ids in numeric order (the order of the summary's "first failing case").
-bool CaseBefore(const CaseRecord& a, const CaseRecord& b) {
-    auto key = [](const CaseRecord& r) {
-        const bool numeric = !r.caseId.empty() && r.caseId.find_first_not_of("0123456789") == std::string::npos;
-        return std::make_tuple(!numeric, numeric ? std::stoll(r.caseId) : 0LL, r.caseId, r.trial);
-    };
-    return key(a) < key(b);
-}
-
 struct Outcome {
     bool hasSample = false;
     SampleRecord sample;
