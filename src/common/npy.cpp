@@ -64,18 +64,20 @@ bool ReadNpy(const std::string& path, Tensor* out, std::string* error, ge::DataT
 }
 
 bool WriteNpy(const std::string& path, const Tensor& in, std::string* error) {
-    Tensor t = in;
-    if (t.dtype == ge::DT_BF16) {
-        Tensor f = Tensor::Zeros(t.shape, ge::DT_FLOAT);
-        for (int64_t i = 0; i < t.Numel(); ++i) f.Set(i, t.At(i));
-        t = std::move(f);
-    }
+    if (in.dtype != ge::DT_BF16) return WriteNpyData(path, in.shape, in.dtype, in.bytes.data(), in.bytes.size(), error);
+    Tensor f = Tensor::Zeros(in.shape, ge::DT_FLOAT);
+    for (int64_t i = 0; i < in.Numel(); ++i) f.Set(i, in.At(i));
+    return WriteNpyData(path, f.shape, f.dtype, f.bytes.data(), f.bytes.size(), error);
+}
+
+bool WriteNpyData(const std::string& path, const std::vector<int64_t>& dims, ge::DataType dtype, const void* data,
+                  size_t bytes, std::string* error) {
     const char* descr = nullptr;
     for (auto& d : kDescr)
-        if (d.type == t.dtype) descr = d.descr;
-    if (!descr) return *error = "cannot write dtype " + DTypeName(t.dtype) + " as .npy", false;
+        if (d.type == dtype) descr = d.descr;
+    if (!descr) return *error = "cannot write dtype " + DTypeName(dtype) + " as .npy", false;
     std::string shape = "(";
-    for (size_t i = 0; i < t.shape.size(); ++i) shape += std::to_string(t.shape[i]) + (t.shape.size() == 1 ? "," : i + 1 < t.shape.size() ? ", " : "");
+    for (size_t i = 0; i < dims.size(); ++i) shape += std::to_string(dims[i]) + (dims.size() == 1 ? "," : i + 1 < dims.size() ? ", " : "");
     shape += ")";
     std::string header = "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': " + shape + ", }";
     size_t total = 10 + header.size() + 1;
@@ -86,7 +88,7 @@ bool WriteNpy(const std::string& path, const Tensor& in, std::string* error) {
     uint16_t n = uint16_t(header.size());
     f.write(reinterpret_cast<const char*>(&n), 2);
     f.write(header.data(), std::streamsize(header.size()));
-    f.write(reinterpret_cast<const char*>(t.bytes.data()), std::streamsize(t.bytes.size()));
+    f.write(static_cast<const char*>(data), std::streamsize(bytes));
     return bool(f) || (*error = "write failed: " + path, false);
 }
 

@@ -14,13 +14,14 @@ namespace {
 
 void ToShim(const Tensor& src, pyshim::TensorData& dst) {
     if (!dst.data()) return;
-    Tensor t = src;
-    if (t.dtype != dst.dtype) {
-        Tensor c = Tensor::Zeros(t.shape, dst.dtype);
-        for (int64_t i = 0; i < t.Numel(); ++i) c.Set(i, t.At(i));
-        t = std::move(c);
+    Tensor converted;
+    const Tensor* t = &src;
+    if (src.dtype != dst.dtype) {
+        converted = Tensor::Zeros(src.shape, dst.dtype);
+        for (int64_t i = 0; i < src.Numel(); ++i) converted.Set(i, src.At(i));
+        t = &converted;
     }
-    std::memcpy(dst.data(), t.bytes.data(), std::min(t.bytes.size(), size_t(dst.numel()) * DTypeBytes(dst.dtype)));
+    std::memcpy(dst.data(), t->bytes.data(), std::min(t->bytes.size(), size_t(dst.numel()) * DTypeBytes(dst.dtype)));
 }
 
 bool InputFrom(const host::ParamInfo& p, const pyshim::AclArg& a, std::vector<Tensor>* out, std::string* error) {
@@ -159,7 +160,9 @@ void WriteBack(const host::OpInfo& op, const run::OpCall& call, std::vector<pysh
         if (a.kind == pyshim::AclArg::Kind::TensorList)
             for (size_t k = 0; k < list.size() && k < a.tensors.size(); ++k) ToShim(list[k], a.tensors[k]);
     };
-    for (size_t i = 0; i < call.inputs.size() && i < nIn; ++i) back(call.inputs[i], args[i]);
+    // Other inputs cannot have changed: a kernel that wrote one was diagnosed (INPUT_MODIFIED).
+    for (size_t i = 0; i < call.inputs.size() && i < nIn; ++i)
+        if (run::InputUpdatedInPlace(op, i)) back(call.inputs[i], args[i]);
     for (size_t i = 0; i < call.outputs.size(); ++i)
         if (run::RefInputOf(op, i) < 0) back(call.outputs[i], args[next++]);
 }

@@ -15,7 +15,7 @@ namespace akg::harness {
 bool CallFromAclnnArgs(const host::OpInfo& op, const std::vector<pyshim::AclArg>& args, run::OpCall* call,
                        std::string* error);
 
-// Copies the call's outputs (and inputs, for in-place operators) back into the glue's tensors.
+// Copies the call's outputs (and inputs updated in place) back into the glue's tensors.
 void WriteBack(const host::OpInfo& op, const run::OpCall& call, std::vector<pyshim::AclArg>& args);
 
 Tensor FromShim(const pyshim::TensorData& t);

@@ -58,12 +58,16 @@ json Encode(const pyshim::Value& v, const std::string& dir, int& counter, std::s
     using K = pyshim::Value::Kind;
     switch (v.kind) {
         case K::Tensor: {
-            Tensor t = FromShim(v.tensor);
+            const pyshim::TensorData& t = v.tensor;
             std::string name = "ret" + std::to_string(++counter) + ".npy";
+            Tensor undefined;  // an undefined tensor reads as zeros
+            const void* data = t.data();
+            if (!data) undefined = Tensor::Zeros(t.shape, t.dtype), data = undefined.bytes.data();
             // bfloat16 keeps its 16-bit pattern on disk; the manifest carries the dtype.
-            Tensor disk = t;
-            if (t.dtype == ge::DT_BF16) disk.dtype = ge::DT_INT16;
-            if (!WriteNpy((fs::path(dir) / name).string(), disk, error)) return json();
+            const ge::DataType disk = t.dtype == ge::DT_BF16 ? ge::DT_INT16 : t.dtype;
+            if (!WriteNpyData((fs::path(dir) / name).string(), t.shape, disk, data,
+                              size_t(t.numel()) * DTypeBytes(t.dtype), error))
+                return json();
             return {{"tensor", name}, {"dtype", DTypeName(t.dtype)}, {"shape", t.shape}};
         }
         case K::List: {

@@ -152,6 +152,13 @@ int RefInputOf(const host::OpInfo& op, size_t output) {
     return -1;
 }
 
+bool InputUpdatedInPlace(const host::OpInfo& op, size_t input) {
+    if (op.outputs.empty()) return true;
+    for (size_t o = 0; o < op.outputs.size(); ++o)
+        if (RefInputOf(op, o) == int(input)) return true;
+    return false;
+}
+
 namespace {
 
 // Runs `fn` with the process's stdout redirected into `captured`: host tiling code prints
@@ -353,13 +360,15 @@ RunReport Operator::Run(OpCall& call) {
     auto place = [&](const std::vector<Tensor>& list, ge::DataType kernelType, const std::string& name,
                      std::vector<uint8_t*>& ptrs, bool dynamic, bool poison) {
         for (size_t k = 0; k < list.size(); ++k) {
-            Tensor t = Converted(list[k], kernelType);
             std::string n = dynamic ? name + "[" + std::to_string(k) + "]" : name;
-            auto* gm = static_cast<uint8_t*>(sim::GmAlloc(t.bytes.size(), n));
+            const size_t bytes = size_t(list[k].Numel()) * DTypeBytes(kernelType);
+            auto* gm = static_cast<uint8_t*>(sim::GmAlloc(bytes, n));
             if (poison)
-                std::memset(gm, 0xFF, t.bytes.size());  // unwritten outputs read as NaN / -1 / invalid bool
+                std::memset(gm, 0xFF, bytes);  // unwritten outputs read as NaN / -1 / invalid bool
+            else if (list[k].dtype == kernelType)
+                std::memcpy(gm, list[k].bytes.data(), bytes);
             else
-                std::memcpy(gm, t.bytes.data(), t.bytes.size());
+                std::memcpy(gm, Converted(list[k], kernelType).bytes.data(), bytes);
             ptrs.push_back(gm);
         }
         if (list.empty()) return (void*)nullptr;
@@ -397,9 +406,8 @@ RunReport Operator::Run(OpCall& call) {
     // Inputs not updated in place must come back unchanged: compare with the host's copies.
     std::deque<Tensor> inputCopies;  // stable addresses
     for (size_t i = 0; i < inPtrs.size(); ++i) {
-        bool inPlace = false;
-        for (size_t o = 0; o < op_.outputs.size(); ++o) inPlace |= RefInputOf(op_, o) == int(i);
-        for (size_t k = 0; k < inPtrs[i].size() && !inPlace; ++k) {
+        if (InputUpdatedInPlace(op_, i)) continue;
+        for (size_t k = 0; k < inPtrs[i].size(); ++k) {
             const Tensor& given = call.inputs[i][k];
             // The call's own tensor serves as the copy unless the kernel sees another dtype.
             if (given.dtype != combo.inputs[i]) inputCopies.push_back(Converted(given, combo.inputs[i]));
@@ -421,14 +429,20 @@ RunReport Operator::Run(OpCall& call) {
 
     auto readBack = [](std::vector<Tensor>& list, ge::DataType kernelType, const std::vector<uint8_t*>& ptrs) {
         for (size_t k = 0; k < list.size() && k < ptrs.size(); ++k) {
+            if (list[k].dtype == kernelType) {
+                list[k].bytes.resize(size_t(list[k].Numel()) * DTypeBytes(kernelType));
+                std::memcpy(list[k].bytes.data(), ptrs[k], list[k].bytes.size());
+                continue;
+            }
             Tensor t = Tensor::Zeros(list[k].shape, kernelType);
             std::memcpy(t.bytes.data(), ptrs[k], t.bytes.size());
             list[k] = Converted(t, list[k].dtype);
         }
     };
     for (size_t i = 0; i < call.outputs.size(); ++i) readBack(call.outputs[i], combo.outputs[i], outPtrs[i]);
+    // Other inputs came back unchanged or were diagnosed (INPUT_MODIFIED).
     for (size_t i = 0; i < call.inputs.size() && i < combo.inputs.size(); ++i)
-        readBack(call.inputs[i], combo.inputs[i], inPtrs[i]);
+        if (InputUpdatedInPlace(op_, i)) readBack(call.inputs[i], combo.inputs[i], inPtrs[i]);
     for (auto& d : sim::GmCheckSlack()) report.launch.diagnostics.push_back(d);
     sim::GmFreeAll();
 

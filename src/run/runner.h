@@ -90,6 +90,9 @@ private:
 // The input an output aliases when the OpDef gives both the same name (an in-place "ref"
 // parameter: one aclnn argument, the same GM address in both kernel parameters), or -1.
 int RefInputOf(const host::OpInfo& op, size_t output);
+// Whether the kernel may update input `input`: an output of the same name refers to it, or the
+// operator has no output at all (BLAS-style Sscal can only work in place).
+bool InputUpdatedInPlace(const host::OpInfo& op, size_t input);
 
 // Loads a platform description from platforms/<name>.json (or a path to such a file).
 bool LoadPlatform(const std::string& nameOrPath, PlatformSpec* out, std::string* error);
