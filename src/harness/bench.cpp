@@ -82,13 +82,13 @@ struct Goldens {
     std::string expectedDir;  // case<ID>/ expected outputs
 };
 
-// Content-addressed by the task's validation files, our Python step and the seed: a changed
-// reference or generator never reuses stale data.
+// Content-addressed by the task's validation files, our golden step and the seed: a changed
+// reference or generator never reuses stale data (a changed judge keeps the goldens).
 Goldens GoldenLocation(const UnitContext& ctx, const TaskRef& task, uint64_t seed) {
     Sha256 h;
     h.Field("golden-v1");
     build::HashTree(h, (fs::path(task.dir) / "validation").string());
-    h.Field(build::ReadFile(TaskScript()));
+    h.Field(build::ReadFile(GoldenScript()));
     h.Field(std::to_string(seed));
     const std::string key = h.HexDigest();
     return {(fs::path(ctx.cacheRoot) / "goldens" / key).string(), (fs::path(ctx.expectedRoot) / key).string()};

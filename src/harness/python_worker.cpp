@@ -31,6 +31,7 @@ std::string PythonInterpreter(const std::string& configured) {
 }
 
 std::string TaskScript() { return std::string(AKG_SOURCE_DIR) + "/src/harness/python/akgen_task.py"; }
+std::string GoldenScript() { return std::string(AKG_SOURCE_DIR) + "/src/harness/python/akgen_golden.py"; }
 
 PythonWorker::~PythonWorker() { Stop(); }
 

@@ -15,6 +15,8 @@ namespace akg::harness {
 std::string PythonInterpreter(const std::string& configured);
 // src/harness/python/akgen_task.py: the Python steps.
 std::string TaskScript();
+// src/harness/python/akgen_golden.py: what decides a golden's content (its cache key).
+std::string GoldenScript();
 
 class PythonWorker {
 public:
