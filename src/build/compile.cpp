@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/elf.h"
+
 namespace akg::build {
 
 namespace fs = std::filesystem;
@@ -46,12 +48,19 @@ const std::string& ToolchainFingerprint() {
         Sha256 h;
         h.Field(AKG_ARCH_FLAGS);
         HashTree(h, AKG_INCLUDE_DIR);
-        for (auto& e : fs::directory_iterator(AKG_LIB_DIR)) {
-            if (e.path().extension() != ".so") continue;
-            std::error_code ec;
-            h.Field(e.path().filename().string());
-            h.Field(std::to_string(fs::file_size(e.path(), ec)));
-            h.Field(std::to_string(fs::last_write_time(e.path(), ec).time_since_epoch().count()));
+        // A library's exported interface, not its build: rebuilding the simulator with the same
+        // symbols keeps every cached kernel and host library valid.
+        std::vector<fs::path> libs;
+        for (auto& e : fs::directory_iterator(AKG_LIB_DIR))
+            if (e.path().extension() == ".so") libs.push_back(e.path());
+        std::sort(libs.begin(), libs.end());
+        for (auto& lib : libs) {
+            h.Field(lib.filename().string());
+            std::vector<DynamicSymbol> symbols;
+            std::string error;
+            if (!ReadDynamicSymbols(lib.string(), &symbols, &error)) h.Field("unreadable: " + error);
+            for (auto& s : symbols)
+                if (s.defined) h.Field(s.name);
         }
         return h.HexDigest();
     }();

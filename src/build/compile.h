@@ -20,7 +20,8 @@ std::string CompilerOf(const BuildOptions& o);
 // Hashes the names (relative to `dir`) and contents of every file under `dir`.
 void HashTree(Sha256& h, const std::string& dir);
 
-// Our headers and runtime libraries: an ABI change must invalidate cached artefacts.
+// Our headers and the symbols our runtime libraries export: an ABI change must invalidate cached
+// artefacts, a rebuild of the same interface must not.
 const std::string& ToolchainFingerprint();
 
 // Flags of every device/host/glue compile, and the link flags against one runtime library.

@@ -1,0 +1,98 @@
+#include "common/elf.h"
+
+#include <elf.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+
+namespace akg {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+template <typename T>
+bool ReadAt(const std::string& bytes, uint64_t offset, T* out) {
+    if (offset > bytes.size() || bytes.size() - offset < sizeof(T)) return false;
+    std::memcpy(out, bytes.data() + offset, sizeof(T));
+    return true;
+}
+
+std::string StringAt(const std::string& bytes, const Elf64_Shdr& strtab, uint64_t offset) {
+    if (offset >= strtab.sh_size || strtab.sh_offset > bytes.size() || offset >= bytes.size() - strtab.sh_offset)
+        return "";
+    const char* s = bytes.data() + strtab.sh_offset + offset;
+    const size_t limit = std::min<uint64_t>(strtab.sh_size - offset, bytes.size() - strtab.sh_offset - offset);
+    return std::string(s, strnlen(s, limit));
+}
+
+}  // namespace
+
+bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return *error = "no such file", false;
+    std::ifstream f(path, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    Elf64_Ehdr eh;
+    if (!ReadAt(bytes, 0, &eh) || std::memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0) return *error = "not an ELF file", false;
+    if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB)
+        return *error = "not a 64-bit little-endian ELF file", false;
+    if (eh.e_shentsize != sizeof(Elf64_Shdr)) return *error = "unexpected section header size", false;
+
+    std::vector<Elf64_Shdr> sections(eh.e_shnum);
+    for (size_t i = 0; i < sections.size(); ++i)
+        if (!ReadAt(bytes, eh.e_shoff + i * sizeof(Elf64_Shdr), &sections[i]))
+            return *error = "truncated section headers", false;
+    const Elf64_Shdr *dynsym = nullptr, *versym = nullptr, *verneed = nullptr;
+    for (const Elf64_Shdr& s : sections) {
+        if (s.sh_type == SHT_DYNSYM) dynsym = &s;
+        if (s.sh_type == SHT_GNU_versym) versym = &s;
+        if (s.sh_type == SHT_GNU_verneed) verneed = &s;
+    }
+    if (!dynsym) return *error = "no dynamic symbol table", false;
+    if (dynsym->sh_link >= sections.size()) return *error = "bad dynamic string table link", false;
+    const Elf64_Shdr& dynstr = sections[dynsym->sh_link];
+
+    // Version index -> the library that must provide it.
+    std::map<uint16_t, std::string> libraryOfVersion;
+    if (verneed && verneed->sh_link < sections.size()) {
+        const Elf64_Shdr& vstr = sections[verneed->sh_link];
+        uint64_t at = verneed->sh_offset;
+        for (uint32_t k = 0; k < verneed->sh_info; ++k) {
+            Elf64_Verneed vn;
+            if (!ReadAt(bytes, at, &vn)) return *error = "truncated version requirements", false;
+            const std::string file = StringAt(bytes, vstr, vn.vn_file);
+            uint64_t auxAt = at + vn.vn_aux;
+            for (uint16_t a = 0; a < vn.vn_cnt; ++a) {
+                Elf64_Vernaux aux;
+                if (!ReadAt(bytes, auxAt, &aux)) return *error = "truncated version requirements", false;
+                libraryOfVersion[aux.vna_other] = file;
+                if (aux.vna_next == 0) break;
+                auxAt += aux.vna_next;
+            }
+            if (vn.vn_next == 0) break;
+            at += vn.vn_next;
+        }
+    }
+
+    const uint64_t count = dynsym->sh_size / sizeof(Elf64_Sym);
+    for (uint64_t i = 1; i < count; ++i) {
+        Elf64_Sym sym;
+        if (!ReadAt(bytes, dynsym->sh_offset + i * sizeof(Elf64_Sym), &sym)) return *error = "truncated symbol table", false;
+        DynamicSymbol d;
+        d.name = StringAt(bytes, dynstr, sym.st_name);
+        if (d.name.empty()) continue;
+        d.defined = sym.st_shndx != SHN_UNDEF;
+        Elf64_Half version = VER_NDX_GLOBAL;
+        if (versym) ReadAt(bytes, versym->sh_offset + i * sizeof(Elf64_Half), &version);
+        if (auto it = libraryOfVersion.find(version & 0x7fff); it != libraryOfVersion.end()) d.library = it->second;
+        out->push_back(std::move(d));
+    }
+    return true;
+}
+
+}  // namespace akg
