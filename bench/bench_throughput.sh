@@ -24,7 +24,8 @@ samples = len(s["tasks"])
 cases = sum(t["cases"] for t in s["tasks"])
 t = s["timing"]
 print(f"{sys.argv[2]:5s} {samples} samples, {cases} cases: {wall:.1f} s wall, "
-      f"{samples * 60 / wall:.1f} samples/min, {t['harness_overhead_ms_per_case']:.1f} ms harness overhead per case, "
+      f"{samples * 60 / wall:.1f} samples/min, {t['harness_overhead_ms_per_case']:.1f} ms harness overhead per case "
+      f"(median {t['case_overhead_ms']['median']:.1f} ms, p90 {t['case_overhead_ms']['p90']:.1f} ms), "
       f"{sum(1 for x in s['tasks'] if x['class'] == 'pass')} passed")
 PY
 done

@@ -600,6 +600,7 @@ BenchOutcome RunBench(const BenchOptions& o) {
             if (!FromJson(j, &c, &err)) return;
             timing.evaluations += 1;
             timing.simulatorSeconds += j.value("simulator_seconds", 0.0);
+            timing.caseOverheadSeconds.push_back(std::max(0.0, c.seconds - j.value("simulator_seconds", 0.0)));
             writer.Append(c);
             progress.Case(c.passed);
         }

@@ -460,10 +460,18 @@ json ComputeSummary(const RunRecords& records, const json& runConfig, const Timi
     if (timing.evaluations > 0)
         overhead = std::max(0.0, timing.wallSeconds * timing.workers - timing.buildSeconds -
                                      timing.simulatorSeconds) * 1000.0 / double(timing.evaluations);
+    json perCase;
+    if (!timing.caseOverheadSeconds.empty()) {
+        std::vector<double> v = timing.caseOverheadSeconds;
+        std::sort(v.begin(), v.end());
+        auto quantile = [&](double q) { return v[size_t(q * double(v.size() - 1) + 0.5)] * 1000.0; };
+        perCase = {{"median", quantile(0.5)}, {"p90", quantile(0.9)}, {"max", v.back() * 1000.0}};
+    }
     summary["timing"] = {{"wall_seconds", timing.wallSeconds},
                          {"evaluations", timing.evaluations},
                          {"evaluations_per_minute", perMinute},
-                         {"harness_overhead_ms_per_case", overhead}};
+                         {"harness_overhead_ms_per_case", overhead},
+                         {"case_overhead_ms", perCase}};
     return summary;
 }
 

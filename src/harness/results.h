@@ -134,6 +134,7 @@ struct Timing {
     int workers = 1;          // evaluations run concurrently
     double buildSeconds = 0;      // Σ `seconds` of the sample records written
     double simulatorSeconds = 0;  // time the cases spent in simulated kernel launches
+    std::vector<double> caseOverheadSeconds;  // per case: its wall time minus its simulated launch
 };
 
 // summary.json as docs/results.md defines it; `runConfig` is run.json.

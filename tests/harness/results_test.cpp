@@ -339,7 +339,8 @@ RunRecords HandBuiltRun() {
 
 TEST(ResultsSummary, HandBuiltRun) {
     json run = {{"trials", 2}, {"mode", "kernel"}};
-    Timing timing{60, 120, 2, 70, 30};  // wall, evaluations, workers, build s, simulator s
+    Timing timing{60, 120, 2, 70, 30, {}};  // wall, evaluations, workers, build s, simulator s
+    for (int i = 1; i <= 11; ++i) timing.caseOverheadSeconds.push_back(i * 0.001);  // 1..11 ms
     json summary = ComputeSummary(HandBuiltRun(), run, timing);
 
     EXPECT_EQ(summary["run"], run);
@@ -409,6 +410,9 @@ TEST(ResultsSummary, HandBuiltRun) {
     EXPECT_EQ(t["evaluations"], 120);
     EXPECT_NEAR(t["evaluations_per_minute"].get<double>(), 120.0, 1e-12);
     EXPECT_NEAR(t["harness_overhead_ms_per_case"].get<double>(), (60.0 * 2 - 70 - 30) * 1000 / 120, 1e-9);
+    EXPECT_NEAR(t["case_overhead_ms"]["median"].get<double>(), 6.0, 1e-9);
+    EXPECT_NEAR(t["case_overhead_ms"]["p90"].get<double>(), 10.0, 1e-9);
+    EXPECT_NEAR(t["case_overhead_ms"]["max"].get<double>(), 11.0, 1e-9);
 }
 
 // One task per level with the given score (percent of 4 cases).
