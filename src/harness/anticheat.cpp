@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -706,8 +707,9 @@ struct Verdict {
     std::string why;
 };
 
-Verdict Judge(const DynamicSymbol& s, const std::unordered_set<std::string>& runtimeDefined) {
-    if (runtimeDefined.count(s.name)) return {};
+Verdict Judge(const DynamicSymbol& s, const std::vector<const std::unordered_set<std::string>*>& runtimeDefined) {
+    for (const auto* defined : runtimeDefined)
+        if (defined->count(s.name)) return {};
     const std::string& lib = s.library;
     // Compiler helpers (the _Float16 conversions, the unwinder) and math, scalar or vectorised.
     if (LibraryIs(lib, "libgcc_s.") || LibraryIs(lib, "libm.") || LibraryIs(lib, "libmvec.")) return {};
@@ -740,18 +742,36 @@ std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::
     return SourceScanner(projectDir, side).Scan(files);
 }
 
+namespace {
+
+// What one of our runtime libraries defines; read once per process (a candidate with forty dtype
+// variants is scanned forty times against the same library).
+const std::unordered_set<std::string>* DefinedSymbolsOf(const std::string& lib, std::string* error) {
+    static std::mutex mutex;
+    static std::map<std::string, std::unordered_set<std::string>> cache;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = cache.find(lib); it != cache.end()) return &it->second;
+    std::vector<DynamicSymbol> symbols;
+    if (!ReadDynamicSymbols(lib, &symbols, error)) return nullptr;
+    std::unordered_set<std::string>& defined = cache[lib];
+    for (const DynamicSymbol& s : symbols)
+        if (s.defined) defined.insert(s.name);
+    return &defined;
+}
+
+}  // namespace
+
 std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side,
                                       const std::vector<std::string>& runtimeLibs) {
     auto fail = [&](const std::string& what) {
         return std::vector<CheatFinding>{SymbolFinding(soPath, "cannot be checked", what, side)};
     };
-    std::unordered_set<std::string> runtimeDefined;
+    std::vector<const std::unordered_set<std::string>*> runtimeDefined;
     for (const std::string& lib : runtimeLibs) {
-        std::vector<DynamicSymbol> symbols;
         std::string error;
-        if (!ReadDynamicSymbols(lib, &symbols, &error)) return fail("cannot read runtime library " + lib + ": " + error);
-        for (const DynamicSymbol& s : symbols)
-            if (s.defined) runtimeDefined.insert(s.name);
+        const std::unordered_set<std::string>* defined = DefinedSymbolsOf(lib, &error);
+        if (!defined) return fail("cannot read runtime library " + lib + ": " + error);
+        runtimeDefined.push_back(defined);
     }
     std::vector<DynamicSymbol> symbols;
     std::string error;
