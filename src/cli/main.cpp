@@ -310,6 +310,8 @@ int main(int argc, char** argv) {
     benchCmd->add_option("--cpu-limit", bo.limits.cpuSeconds, "CPU seconds per case");
     benchCmd->add_option("--memory-limit-mb", benchArgs.memoryLimitMb, "Address-space limit per case, MiB");
     benchCmd->add_flag("--keep-work", bo.keepWork, "Keep every case's returned tensors under RUN/work");
+    benchCmd->add_option("--reference", bo.referenceRun,
+                         "Run directory of the tasks' answers (same seed): speedup, fast_p and HAP against its times");
     benchCmd->add_flag("-q,--quiet", benchArgs.quiet, "No progress output");
     benchCmd->add_flag("--expect-pass", benchArgs.expectPass,
                        "Exit with status 1 unless every candidate passes every case (for CI)");

@@ -681,7 +681,12 @@ BenchOutcome RunBench(const BenchOptions& o) {
     for (auto& p : pythons) p->Stop();
     timing.wallSeconds = SecondsSince(start);
     RunRecords all = ReadRecords(o.runDir);
-    out.summary = ComputeSummary(all, config, timing);
+    if (!o.referenceRun.empty()) {
+        const RunRecords reference = ReadRecords(o.referenceRun);
+        out.summary = ComputeSummary(all, config, timing, &reference);
+    } else {
+        out.summary = ComputeSummary(all, config, timing);
+    }
     WriteSummary(o.runDir, out.summary);
     return out;
 }

@@ -38,6 +38,7 @@ struct BenchOptions {
     std::string python;       // interpreter with torch; empty: $AKGEN_PYTHON or /usr/bin/python3
     bool keepWork = false;    // keep every case's returned tensors
     bool progress = true;     // progress on stderr (a bar on a terminal, lines otherwise)
+    std::string referenceRun; // a run of the tasks' answers: speedups and fast_p against its times
 };
 
 struct BenchOutcome {

@@ -8,7 +8,9 @@
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
+#include <cmath>
 #include <limits>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
@@ -114,6 +116,7 @@ void ReadCase(const json& j, CaseRecord* r) {
     }
     r->seconds = j.value("seconds", 0.0);
     r->simTimeUs = Nullable<double>(j, "sim_time_us", std::nullopt);
+    r->hwBoundUs = Nullable<double>(j, "hw_bound_us", std::nullopt);
 }
 
 // --- Reading -----------------------------------------------------------------------------------
@@ -189,6 +192,7 @@ struct SampleOutcome {
     int64_t cases = 0, passed = 0;
     double score = 0;
     std::string cls = "pass";
+    std::vector<const CaseRecord*> caseRecords;
 
     bool Succeeded() const { return cls == "pass" && cases > 0 && passed == cases; }
 };
@@ -222,6 +226,7 @@ std::vector<SampleOutcome> SampleOutcomes(const RunRecords& records) {
             o.cls = g.build->cls;
         } else {
             o.cases = int64_t(g.cases.size());
+            o.caseRecords = g.cases;
             o.passed = std::count_if(g.cases.begin(), g.cases.end(), [](auto* c) { return c->passed; });
             const CaseRecord* firstFailure = nullptr;
             for (auto* c : g.cases)
@@ -299,6 +304,7 @@ json ToJson(const CaseRecord& r) {
                                 {"mismatches", o.mismatches}});
     j["seconds"] = r.seconds;
     j["sim_time_us"] = r.simTimeUs ? json(*r.simTimeUs) : json();
+    j["hw_bound_us"] = r.hwBoundUs ? json(*r.hwBoundUs) : json();
     return j;
 }
 
@@ -380,8 +386,109 @@ double PassAtK(int n, int c, int k) {
     return 1.0 - allFail;
 }
 
-json ComputeSummary(const RunRecords& records, const json& runConfig, const Timing& timing) {
+namespace {
+
+// Simulated performance of one sample against the reference (docs/results.md, "perf").
+struct SamplePerf {
+    std::optional<double> simTimeUs;  // Σ over its cases, when every case passed and was timed
+    std::optional<double> speedup;    // geometric mean over cases of T_ref / T_cand
+    std::optional<double> hap;        // mean over cases of (T_ref - T_hw) / ((T_cand - T_hw) + (T_ref - T_hw))
+};
+
+using CaseTimeKey = std::tuple<std::string, std::string, int>;  // task, case, trial
+
+std::map<CaseTimeKey, double> ReferenceTimes(const RunRecords& reference) {
+    std::map<CaseTimeKey, double> times;
+    for (auto& c : reference.Cases())
+        if (c.sample == 0 && c.passed && c.simTimeUs) times[{c.task, c.caseId, c.trial}] = *c.simTimeUs;
+    return times;
+}
+
+SamplePerf PerfOf(const SampleOutcome& o, const std::map<CaseTimeKey, double>* reference) {
+    SamplePerf p;
+    if (!o.Succeeded()) return p;
+    double total = 0, logSum = 0, hapSum = 0;
+    bool allReferenced = reference != nullptr, allBounded = true;
+    for (const CaseRecord* c : o.caseRecords) {
+        if (!c->simTimeUs) return p;
+        total += *c->simTimeUs;
+        if (!allReferenced) continue;
+        auto it = reference->find({c->task, c->caseId, c->trial});
+        if (it == reference->end() || *c->simTimeUs <= 0) {
+            allReferenced = false;
+            continue;
+        }
+        logSum += std::log(it->second / *c->simTimeUs);
+        if (!c->hwBoundUs) {
+            allBounded = false;
+            continue;
+        }
+        const double ref = it->second - *c->hwBoundUs, cand = *c->simTimeUs - *c->hwBoundUs;
+        // At or below the bound (a model or anti-cheat bug, counted separately) scores as the bound.
+        hapSum += cand <= 0 ? 1.0 : std::max(ref, 0.0) / (cand + std::max(ref, 0.0));
+    }
+    p.simTimeUs = total;
+    const double n = double(o.caseRecords.size());
+    if (allReferenced) p.speedup = std::exp(logSum / n);
+    if (allReferenced && allBounded) p.hap = hapSum / n;
+    return p;
+}
+
+json Optional(const std::optional<double>& v) { return v ? json(*v) : json(); }
+
+json PerfSummary(const std::vector<SampleOutcome>& outcomes, const std::vector<SamplePerf>& perf,
+                 const RunRecords& records, const std::map<CaseTimeKey, double>* referenceTimes) {
+    int64_t timed = 0, belowBound = 0;
+    for (auto& p : perf) timed += p.simTimeUs.has_value();
+    for (auto& c : records.Cases())
+        if (c.simTimeUs && c.hwBoundUs && *c.simTimeUs < *c.hwBoundUs) ++belowBound;
+    json out = {{"timed_samples", timed}, {"below_hw_bound_cases", belowBound}, {"fast_p", nullptr},
+                {"mean_speedup", nullptr}, {"mean_hap", nullptr}};
+    if (!referenceTimes) return out;
+
+    // fast_p over the tasks the reference timed: per task the share of its samples that are
+    // correct and more than p times as fast as the reference, then the mean over tasks.
+    std::set<std::string> referenced;
+    for (auto& [key, t] : *referenceTimes) referenced.insert(std::get<0>(key));
+    std::map<std::string, std::vector<size_t>> samplesOfTask;
+    for (size_t i = 0; i < outcomes.size(); ++i)
+        if (referenced.count(outcomes[i].id.task)) samplesOfTask[outcomes[i].id.task].push_back(i);
+    if (!samplesOfTask.empty()) {
+        json fast = json::object();
+        const std::pair<double, const char*> thresholds[] = {{0, "0"}, {0.8, "0.8"}, {1, "1"}, {1.5, "1.5"}, {2, "2"}};
+        for (auto [p, name] : thresholds) {
+            double sum = 0;
+            for (auto& [task, samples] : samplesOfTask) {
+                int n = 0;
+                for (size_t i : samples) n += outcomes[i].Succeeded() && perf[i].speedup && *perf[i].speedup > p;
+                sum += double(n) / double(samples.size());
+            }
+            fast[name] = sum / double(samplesOfTask.size());
+        }
+        out["fast_p"] = fast;
+    }
+    double logSum = 0, hapSum = 0;
+    int speedups = 0, haps = 0;
+    for (auto& p : perf) {
+        if (p.speedup) logSum += std::log(*p.speedup), ++speedups;
+        if (p.hap) hapSum += *p.hap, ++haps;
+    }
+    if (speedups) out["mean_speedup"] = std::exp(logSum / speedups);
+    if (haps) out["mean_hap"] = hapSum / haps;
+    return out;
+}
+
+}  // namespace
+
+json ComputeSummary(const RunRecords& records, const json& runConfig, const Timing& timing,
+                    const RunRecords* reference) {
     std::vector<SampleOutcome> outcomes = SampleOutcomes(records);
+    // Evaluating the answers themselves, answer/0 is the reference.
+    if (!reference && runConfig.value("candidates", std::string()) == "answer") reference = &records;
+    const std::map<CaseTimeKey, double> referenceTimes = reference ? ReferenceTimes(*reference)
+                                                                   : std::map<CaseTimeKey, double>();
+    std::vector<SamplePerf> perf;
+    for (auto& o : outcomes) perf.push_back(PerfOf(o, reference ? &referenceTimes : nullptr));
 
     json summary;
     summary["run"] = runConfig;
@@ -389,7 +496,8 @@ json ComputeSummary(const RunRecords& records, const json& runConfig, const Timi
     json tasks = json::array();
     // level -> task -> its samples
     std::map<int, std::map<std::string, std::vector<const SampleOutcome*>>> byLevel;
-    for (auto& o : outcomes) {
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+        const SampleOutcome& o = outcomes[i];
         tasks.push_back({{"task", o.id.task},
                          {"level", o.id.level},
                          {"category", o.id.category},
@@ -399,7 +507,10 @@ json ComputeSummary(const RunRecords& records, const json& runConfig, const Timi
                          {"passed", o.passed},
                          {"score", o.score},
                          {"compiled", o.compiled},
-                         {"class", o.cls}});
+                         {"class", o.cls},
+                         {"sim_time_us", Optional(perf[i].simTimeUs)},
+                         {"speedup", Optional(perf[i].speedup)},
+                         {"hap", Optional(perf[i].hap)}});
         byLevel[o.id.level][o.id.task].push_back(&o);
     }
     summary["tasks"] = tasks;
@@ -454,6 +565,7 @@ json ComputeSummary(const RunRecords& records, const json& runConfig, const Timi
     for (auto& c : records.Cases())
         if (c.cls != "pass") ++classes[c.cls];
     summary["failure_classes"] = classes;
+    summary["perf"] = PerfSummary(outcomes, perf, records, reference ? &referenceTimes : nullptr);
 
     double perMinute = timing.wallSeconds > 0 ? double(timing.evaluations) * 60.0 / timing.wallSeconds : 0;
     json overhead;

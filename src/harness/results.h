@@ -58,6 +58,7 @@ struct CaseRecord : RecordIdentity {
     std::vector<OutputError> outputs;
     double seconds = 0;
     std::optional<double> simTimeUs;  // "sim_time_us"
+    std::optional<double> hwBoundUs;  // "hw_bound_us": the case's hardware lower bound T_hw
 };
 
 nlohmann::json ToJson(const SampleRecord& record);
@@ -137,8 +138,11 @@ struct Timing {
     std::vector<double> caseOverheadSeconds;  // per case: its wall time minus its simulated launch
 };
 
-// summary.json as docs/results.md defines it; `runConfig` is run.json.
-nlohmann::json ComputeSummary(const RunRecords& records, const nlohmann::json& runConfig, const Timing& timing);
+// summary.json as docs/results.md defines it; `runConfig` is run.json. `reference` holds the
+// simulated times that speedups are measured against (sample 0 of each task: its expert answer);
+// null: the run's own sample 0 when the run evaluated the tasks' answers, else no speedups.
+nlohmann::json ComputeSummary(const RunRecords& records, const nlohmann::json& runConfig, const Timing& timing,
+                              const RunRecords* reference = nullptr);
 
 // Writes RUN/summary.json atomically (temporary file, then rename). Throws std::system_error.
 void WriteSummary(const std::string& runDir, const nlohmann::json& summary);

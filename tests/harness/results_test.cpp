@@ -449,6 +449,73 @@ TEST(ResultsSummary, SeveralSamplesOfATaskAverageIntoTheLevelScore) {
     EXPECT_EQ(summary["timing"]["evaluations_per_minute"], 0.0);
 }
 
+// A case of a candidate with a simulated time and a hardware bound, in µs.
+CaseRecord TimedCase(const std::string& task, int sample, const std::string& caseId, double us, double boundUs,
+                     const std::string& cls = "pass") {
+    CaseRecord c = Case(task, sample, caseId, cls);
+    c.simTimeUs = us;
+    c.hwBoundUs = boundUs;
+    return c;
+}
+
+TEST(ResultsSummary, SpeedupFastPAndHapAgainstAReferenceRun) {
+    RunRecords reference;  // the answers: 100 µs per case, bound 20 µs
+    for (std::string task : {"level1/C/A", "level1/C/B"})
+        for (std::string id : {"0", "1"}) reference.Add(TimedCase(task, 0, id, 100, 20));
+
+    RunRecords run;  // generated samples
+    // A, sample 0: twice as fast on both cases. Sample 1: correct, at the reference's speed.
+    run.Add(TimedCase("level1/C/A", 0, "0", 50, 20));
+    run.Add(TimedCase("level1/C/A", 0, "1", 50, 20));
+    run.Add(TimedCase("level1/C/A", 1, "0", 100, 20));
+    run.Add(TimedCase("level1/C/A", 1, "1", 100, 20));
+    // B, sample 0: 4x on one case, 1x on the other (geometric mean 2x); sample 1 wrong.
+    run.Add(TimedCase("level1/C/B", 0, "0", 25, 20));
+    run.Add(TimedCase("level1/C/B", 0, "1", 100, 20));
+    run.Add(TimedCase("level1/C/B", 1, "0", 10, 20, "wrong_values"));  // and below the bound
+    run.Add(TimedCase("level1/C/B", 1, "1", 100, 20));
+    // C: not in the reference run, so not part of fast_p.
+    run.Add(TimedCase("level1/C/C", 0, "0", 100, 20));
+
+    json s = ComputeSummary(run, json::object(), Timing{}, &reference);
+    auto sample = [&](const std::string& task, int k) {
+        for (auto& t : s["tasks"])
+            if (t["task"] == task && t["sample"] == k) return t;
+        return json();
+    };
+    EXPECT_NEAR(sample("level1/C/A", 0)["speedup"].get<double>(), 2.0, 1e-12);
+    EXPECT_NEAR(sample("level1/C/A", 0)["sim_time_us"].get<double>(), 100.0, 1e-12);
+    EXPECT_NEAR(sample("level1/C/A", 1)["speedup"].get<double>(), 1.0, 1e-12);
+    EXPECT_NEAR(sample("level1/C/B", 0)["speedup"].get<double>(), 2.0, 1e-12);
+    EXPECT_TRUE(sample("level1/C/B", 1)["speedup"].is_null());  // wrong: no speedup
+    EXPECT_TRUE(sample("level1/C/C", 0)["speedup"].is_null());  // no reference
+    // HAP per case (ref - hw) / ((cand - hw) + (ref - hw)): A0: 80 / (30 + 80) on both cases;
+    // the reference's own speed scores 0.5.
+    EXPECT_NEAR(sample("level1/C/A", 0)["hap"].get<double>(), 80.0 / 110.0, 1e-12);
+    EXPECT_NEAR(sample("level1/C/A", 1)["hap"].get<double>(), 0.5, 1e-12);
+    EXPECT_NEAR(sample("level1/C/B", 0)["hap"].get<double>(), (80.0 / 85.0 + 0.5) / 2, 1e-12);
+
+    const json& perf = s["perf"];
+    EXPECT_EQ(perf["timed_samples"], 4);  // every correct sample whose cases all carry a time
+    EXPECT_EQ(perf["below_hw_bound_cases"], 1);
+    // fast_0 = correct: A 2/2, B 1/2. fast_1 (strictly faster): A 1/2, B 1/2. fast_2: none.
+    EXPECT_NEAR(perf["fast_p"]["0"].get<double>(), (1.0 + 0.5) / 2, 1e-12);
+    EXPECT_NEAR(perf["fast_p"]["0.8"].get<double>(), (1.0 + 0.5) / 2, 1e-12);
+    EXPECT_NEAR(perf["fast_p"]["1"].get<double>(), (0.5 + 0.5) / 2, 1e-12);
+    EXPECT_NEAR(perf["fast_p"]["1.5"].get<double>(), (0.5 + 0.5) / 2, 1e-12);
+    EXPECT_NEAR(perf["fast_p"]["2"].get<double>(), 0.0, 1e-12);
+    EXPECT_NEAR(perf["mean_speedup"].get<double>(), std::cbrt(2.0 * 1.0 * 2.0), 1e-12);
+
+    // Without a reference, and not a run of the answers: times, but no speedups.
+    json alone = ComputeSummary(run, json::object(), Timing{});
+    EXPECT_TRUE(alone["perf"]["fast_p"].is_null());
+    EXPECT_EQ(alone["perf"]["timed_samples"], 4);
+    // A run of the answers is its own reference (answer/0).
+    json answers = ComputeSummary(reference, json{{"candidates", "answer"}}, Timing{});
+    EXPECT_NEAR(answers["perf"]["fast_p"]["0.8"].get<double>(), 1.0, 1e-12);
+    EXPECT_NEAR(answers["perf"]["fast_p"]["1"].get<double>(), 0.0, 1e-12);
+}
+
 TEST_F(ResultsTest, WriteSummaryReplacesAtomically) {
     WriteSummary(runDir, {{"final_score", 1.0}});
     WriteSummary(runDir, {{"final_score", 2.0}});
