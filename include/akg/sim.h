@@ -62,7 +62,7 @@ struct Instr {
     uint8_t nacc = 0;
     Access acc[4];
     uint64_t bytes = 0;     // bytes moved (DMA) or touched (vector)
-    uint32_t repeats = 0;   // vector repeats
+    uint32_t repeats = 0;   // vector repeats; DMA bursts (blockCount)
     uint64_t elements = 0;  // elements computed
     uint8_t costClass = 0;  // per-API cost family (0 = simple element-wise)
     SyncKind sync = SyncKind::None;
