@@ -95,6 +95,10 @@ void Report(const char* code, const void* caller, bool fatal, const char* fmt, .
 // Which memory a local position lives in on the current core.
 Mem MemOf(AscendC::TPosition pos);
 
+// GlobalTensor::SetL2CacheHint: GM reads of [gm, gm + bytes) by this core bypass L2 (or no
+// longer do). Only the cost model reads it; on the device the mode travels with the address.
+void HintGmCache(const void* gm, uint64_t bytes, bool bypassL2);
+
 // Per-core system state read by kernels.
 int64_t BlockIdx();
 int64_t BlockNum();

@@ -111,16 +111,20 @@ inline void AddScalar(const AddArgs& a) {
     }
 }
 
-// Case 6's layout without its L2 bypass: static ping/pong tensors in one TBuf with y offset by
-// 256 bytes from x (no bank-group conflict), synchronised by hand with SetFlag/WaitFlag.
-// `conflictFree` false places y exactly `tile` elements after x (cases 4/5's conflicting layout).
-inline void AddStatic(const AddArgs& a, bool conflictFree) {
+// Cases 4-6 as published: static ping/pong tensors in one TBuf, synchronised by hand with
+// SetFlag/WaitFlag. `conflictFree` offsets y by 256 bytes from x (case 6; otherwise y starts 32 KiB
+// after x, sharing its bank groups), `bypassL2` marks the inputs CACHE_MODE_DISABLE (cases 5, 6).
+inline void AddStatic(const AddArgs& a, bool conflictFree, bool bypassL2) {
     const RowSplit s = SplitRows(a.m, GetBlockNum(), GetBlockIdx());
     const uint64_t total = uint64_t(s.rows) * a.n, offset = uint64_t(s.begin) * a.n;
     GlobalTensor<half> x, y, z;
     x.SetGlobalBuffer(a.x + offset, total);
     y.SetGlobalBuffer(a.y + offset, total);
     z.SetGlobalBuffer(a.z + offset, total);
+    if (bypassL2) {
+        x.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+        y.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+    }
     TPipe pipe;
     TBuf<TPosition::VECCALC> ub;
     constexpr uint32_t kSlot = 16384;  // elements per 32 KiB slot

@@ -246,6 +246,10 @@ void CostModel::Impl::Record(int core, const Instr& in) {
                 op.gmBytes = GmChargedBytes(t, in, *gm);
                 op.gmWrite = gm->write;
                 (gm->write ? launch.gmWrite : launch.gmRead) += in.bytes;
+                if (!gm->write && rt && size_t(core) < rt->cores.size())
+                    for (auto& [begin, end] : rt->cores[core]->l2Bypass)
+                        op.l2Bypass |= gm->addr >= begin && gm->addr < end;
+                if (op.l2Bypass) launch.gmReadBypassingL2 += in.bytes;
             } else {
                 op.cycles += double(in.bytes) / t.l1ToUbBytesPerCycle;
             }
@@ -289,14 +293,24 @@ struct Flow {
     size_t core;
     int32_t op;
     double left;  // bytes still to move
+    size_t pool;  // kHbm or kL2
 };
+
+// GM transfers go to HBM through L2 and share its bandwidth. When every read of a launch
+// bypasses L2 (SetL2CacheHint(CACHE_MODE_DISABLE)) and the writes fit in L2, nothing evicts
+// them: writes then complete at L2 bandwidth (the published Add, section 5.1 cases 4 -> 5).
+constexpr size_t kHbm = 0, kL2 = 1, kPools = 2;
 
 // All cores of a launch advance together in time; GM transfers in flight share the aggregate
 // bandwidth equally, each at most one core's path (a fluid model: exact for equal shares).
 class Timeline {
 public:
-    Timeline(const PlatformSpec& p, std::vector<CoreRecord>& cores)
-        : t_(p.timing), cores_(cores), runs_(cores.size()), aggregate_(p.timing.gmBandwidthGBps * 1e3 / p.clockMHz) {
+    Timeline(const PlatformSpec& p, std::vector<CoreRecord>& cores, bool writesStayInL2)
+        : t_(p.timing),
+          cores_(cores),
+          runs_(cores.size()),
+          aggregate_{p.timing.gmBandwidthGBps * 1e3 / p.clockMHz, p.timing.l2PeakGBps * 1e3 / p.clockMHz},
+          writesStayInL2_(writesStayInL2) {
         for (size_t k = 0; k < cores.size(); ++k) {
             cores[k].start.assign(cores[k].ops.size(), 0);
             cores[k].finish.assign(cores[k].ops.size(), kUnknown);
@@ -312,12 +326,16 @@ public:
                 if (!ReleaseSyncAll()) break;
                 continue;
             }
-            const double rate = std::min(t_.coreGmBytesPerCycle, aggregate_ / std::max<size_t>(active_.size(), 1));
+            std::array<size_t, kPools> flows{};
+            for (auto& f : active_) ++flows[f.pool];
+            std::array<double, kPools> rate{};
+            for (size_t pool = 0; pool < kPools; ++pool)
+                rate[pool] = std::min(t_.coreGmBytesPerCycle, aggregate_[pool] / double(std::max<size_t>(flows[pool], 1)));
             double firstDone = kUnknown;
-            for (auto& f : active_) firstDone = std::min(firstDone, now_ + f.left / rate);
+            for (auto& f : active_) firstDone = std::min(firstDone, now_ + f.left / rate[f.pool]);
             const double nextBegin = pending_.empty() ? kUnknown : pending_.begin()->first.first;
             const double next = std::min(firstDone, nextBegin);
-            for (auto& f : active_) f.left -= (next - now_) * rate;
+            for (auto& f : active_) f.left -= (next - now_) * rate[f.pool];
             now_ = next;
             while (!pending_.empty() && pending_.begin()->first.first <= now_) {
                 active_.push_back(pending_.begin()->second);
@@ -327,7 +345,7 @@ public:
             // Completed transfers (those within rounding of done), in a fixed order.
             std::vector<Flow> done;
             for (size_t i = 0; i < active_.size();) {
-                if (active_[i].left <= 1e-6 * rate) {
+                if (active_[i].left <= 1e-6 * rate[active_[i].pool]) {
                     done.push_back(active_[i]);
                     active_[i] = active_.back();
                     active_.pop_back();
@@ -452,7 +470,8 @@ private:
             progress = true;
             if (op.gmBytes > 0) {
                 const double begin = std::max(en, now_);
-                pending_.emplace(std::make_pair(begin, std::make_pair(k, i)), Flow{begin, k, i, op.gmBytes});
+                const size_t pool = op.gmWrite && writesStayInL2_ ? kL2 : kHbm;
+                pending_.emplace(std::make_pair(begin, std::make_pair(k, i)), Flow{begin, k, i, op.gmBytes, pool});
                 run.pipeFree[p] = kUnknown;
                 break;
             }
@@ -492,7 +511,8 @@ private:
     const PlatformTiming& t_;
     std::vector<CoreRecord>& cores_;
     std::vector<CoreRun> runs_;
-    const double aggregate_;  // bytes per cycle for all cores together
+    const std::array<double, kPools> aggregate_;  // bytes per cycle for all cores together
+    const bool writesStayInL2_;
     double now_ = 0;
     std::map<std::pair<double, std::pair<size_t, int32_t>>, Flow> pending_;  // by begin, core, op
     std::vector<Flow> active_;
@@ -501,7 +521,9 @@ private:
 }  // namespace
 
 void CostModel::Impl::Time(LaunchRecord& launch) {
-    Timeline(platform, launch.cores).Run();
+    const bool writesStayInL2 = launch.gmRead > 0 && launch.gmReadBypassingL2 == launch.gmRead &&
+                                launch.gmWrite <= platform.l2Size;
+    Timeline(platform, launch.cores, writesStayInL2).Run();
     launch.slowestCycles = 0;
     for (auto& c : launch.cores) launch.slowestCycles = std::max(launch.slowestCycles, c.endCycles);
     launch.timed = true;

@@ -28,6 +28,7 @@ struct Op {
     OpKind kind = OpKind::Work;
     uint8_t pipe = 0;
     bool gmWrite = false;
+    bool l2Bypass = false;  // a GM read the kernel marked CACHE_MODE_DISABLE
     uint32_t count = 1;
     double cycles = 0;     // fixed occupancy
     double gmBytes = 0;    // bytes charged on the shared GM path (with alignment penalties)
@@ -56,6 +57,7 @@ struct LaunchRecord {
     uint32_t blockDim = 0;
     std::vector<CoreRecord> cores;
     uint64_t gmRead = 0, gmWrite = 0, vectorElements = 0, instructions = 0;
+    uint64_t gmReadBypassingL2 = 0;
     double slowestCycles = 0;
     bool timed = false;
 };
