@@ -3,7 +3,6 @@
 #include "sim/cost/cost_model.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -16,10 +15,7 @@ using sim::Mem;
 using sim::Pipe;
 using sim::SyncKind;
 
-const char* PipeLabel(size_t pipe) {
-    static const char* names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"};
-    return pipe < kPipes ? names[pipe] : "?";
-}
+const char* PipeLabel(size_t pipe) { return pipe < kPipes ? sim::PipeName(Pipe(pipe)) : "?"; }
 
 namespace {
 
@@ -524,6 +520,10 @@ void CostModel::Impl::Time(LaunchRecord& launch) {
     const bool writesStayInL2 = launch.gmRead > 0 && launch.gmReadBypassingL2 == launch.gmRead &&
                                 launch.gmWrite <= platform.l2Size;
     Timeline(platform, launch.cores, writesStayInL2).Run();
+    for (auto& c : launch.cores) {  // recording is over: drop what only it needed
+        for (auto& table : c.blocks) std::vector<BlockUse>().swap(table);
+        c.pendingSets.clear();
+    }
     launch.slowestCycles = 0;
     for (auto& c : launch.cores) launch.slowestCycles = std::max(launch.slowestCycles, c.endCycles);
     launch.timed = true;
