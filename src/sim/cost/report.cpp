@@ -60,7 +60,10 @@ bool CostModel::WriteTrace(const std::string& path, std::string* error) {
         f << (first ? "" : ",\n") << event;
         first = false;
     };
-    uint64_t flowId = 0;
+    uint64_t flowId = 0, slices = 0;
+    // A trace viewer cannot open gigabytes: past the limit, instructions are left out (and the
+    // trace says so).
+    constexpr uint64_t kMaxSlices = 2000000;
     for (size_t k = 0; k < launch.cores.size(); ++k) {
         const CoreRecord& c = launch.cores[k];
         std::snprintf(buf, sizeof buf, R"({"name":"process_name","ph":"M","pid":%zu,"args":{"name":"core %zu"}})", k, k);
@@ -72,7 +75,7 @@ bool CostModel::WriteTrace(const std::string& path, std::string* error) {
         }
         for (size_t i = 0; i < c.ops.size(); ++i) {
             const Op& op = c.ops[i];
-            if (op.kind == OpKind::Marker) continue;
+            if (op.kind == OpKind::Marker || ++slices > kMaxSlices) continue;
             const auto at = where.find(op.caller);
             const std::string loc = at == where.end() ? "" : JsonEscape(at->second);
             std::snprintf(buf, sizeof buf, R"({"name":"%s","ph":"X","pid":%zu,"tid":%u,"ts":%.4f,"dur":%.4f,"args":{"at":"%s"}})",
@@ -94,6 +97,12 @@ bool CostModel::WriteTrace(const std::string& path, std::string* error) {
                 emit(buf);
             }
         }
+    }
+    if (slices > kMaxSlices) {
+        std::snprintf(buf, sizeof buf,
+                      R"({"name":"trace truncated: %lu of %lu instructions written","ph":"i","s":"g","pid":0,"tid":0,"ts":0})",
+                      static_cast<unsigned long>(kMaxSlices), static_cast<unsigned long>(slices));
+        emit(buf);
     }
     f << "\n]}\n";
     if (!f) return *error = "failed writing " + path, false;
