@@ -55,6 +55,8 @@ public:
 
     // Times everything observed so far (computed once, then cached until the next launch).
     const KernelTime& Result();
+    // Forgets every observed launch (one model can then time the next case from zero).
+    void Reset();
     // Chrome Trace Event JSON of the last launch: one process per core, one thread per pipe,
     // instruction names with their source lines, flow arrows from SetFlag to WaitFlag. Call it
     // while the kernel's shared object is still loaded (source lines come from its debug info).

@@ -56,6 +56,22 @@ TEST(CostModel, IdenticalNumbersOnEveryRun) {
     EXPECT_EQ(a.gmWriteBytes, 1ull * 96 * 8192 * 2);
 }
 
+// One model over several launches adds them up; Reset starts from zero.
+TEST(CostModel, LaunchesAddUpUntilReset) {
+    akg::test::GmScope scope;
+    AddData d(96, 8192, 16384);
+    akg::cost::CostModel model{akg::PlatformSpec{}};
+    const KernelTime one = Simulate(akg::PlatformSpec{}, 48, [&] { akg::costk::AddVector<2>(d.args); }, nullptr, &model);
+    const KernelTime two = Simulate(akg::PlatformSpec{}, 48, [&] { akg::costk::AddVector<2>(d.args); }, nullptr, &model);
+    EXPECT_EQ(two.launches, 2u);
+    EXPECT_DOUBLE_EQ(two.kernelUs, 2 * one.kernelUs);
+    EXPECT_EQ(two.gmReadBytes, 2 * one.gmReadBytes);
+    model.Reset();
+    EXPECT_FALSE(model.Result().valid);
+    const KernelTime again = Simulate(akg::PlatformSpec{}, 48, [&] { akg::costk::AddVector<2>(d.args); }, nullptr, &model);
+    EXPECT_EQ(again.kernelUs, one.kernelUs);
+}
+
 // The published tuning steps of the Add (section 5.1), on 1536 of the 8192 rows: each step
 // that helped on the board helps in the model.
 TEST(CostModel, PublishedAddStepsComeOutInOrder) {

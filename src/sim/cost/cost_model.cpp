@@ -541,6 +541,11 @@ void CostModel::OnLaunch(uint32_t blockDim) {
 
 void CostModel::OnInstr(int core, const sim::Instr& in) { impl_->Record(core, in); }
 
+void CostModel::Reset() {
+    impl_->launches.clear();
+    impl_->resultValid = false;
+}
+
 const KernelTime& CostModel::Result() {
     Impl& m = *impl_;
     if (m.resultValid) return m.result;
