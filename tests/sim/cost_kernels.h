@@ -187,8 +187,8 @@ inline void CopyToUb(const CopyArgs& a) {
     }
 }
 
-// Launches `body` on `cores` simulated AIV cores with a cost model attached; returns its result
-// (and the launch outcome through `completed`).
+// Launches `body` on `cores` simulated AIV cores with a cost model attached (`external`, or one
+// of its own); returns its result, and through `completed` whether the launch ran cleanly.
 inline cost::KernelTime Simulate(const PlatformSpec& platform, uint32_t cores, std::function<void()> body,
                                  bool* completed = nullptr, cost::CostModel* external = nullptr) {
     static std::function<void()>* current = nullptr;
@@ -202,6 +202,7 @@ inline cost::KernelTime Simulate(const PlatformSpec& platform, uint32_t cores, s
     sim::LaunchResult r = sim::Launch(platform, args, {&model});
     current = nullptr;
     if (completed) *completed = r.completed && r.diagnostics.empty();
+    // A kernel here that raises a diagnostic is a bug in the kernel, not a timing: say which.
     for (auto& d : r.diagnostics) std::fprintf(stderr, "%s: %s\n", d.code.c_str(), d.message.c_str());
     return model.Result();
 }
