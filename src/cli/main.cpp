@@ -102,7 +102,12 @@ int CmdRun(const RunArgs& a) {
     std::fputs(r.launch.deviceLog.c_str(), stdout);
     for (auto& d : r.launch.diagnostics) PrintDiagnostic(d);
     if (model && r.stage >= run::RunStage::Launch) {
-        if (a.profile) std::fputs(model->ProfileTable().c_str(), stdout);
+        if (a.profile) {
+            std::fputs(model->ProfileTable().c_str(), stdout);
+            const double bound = cost::HardwareBoundUs(op.Platform(), run::MinimumWorkload(call));
+            std::printf("hardware lower bound T_hw %.3f us (inputs read and outputs written once)%s\n", bound,
+                        cost::BelowBound(model->Result(), bound) ? ": the simulated time is BELOW it" : "");
+        }
         if (!a.tracePath.empty()) {
             if (model->WriteTrace(a.tracePath, &error)) std::printf("wrote trace %s\n", a.tracePath.c_str());
             else std::fprintf(stderr, "akgen: %s\n", error.c_str());

@@ -453,6 +453,15 @@ RunReport Operator::Run(OpCall& call) {
     return report;
 }
 
+cost::Workload MinimumWorkload(const OpCall& call) {
+    cost::Workload w;
+    for (const auto& list : call.inputs)
+        for (const Tensor& t : list) w.readBytes += uint64_t(t.Numel()) * t.ElemSize();
+    for (const auto& list : call.outputs)
+        for (const Tensor& t : list) w.writeBytes += uint64_t(t.Numel()) * t.ElemSize();
+    return w;
+}
+
 namespace {
 // The cost model's numbers (akg::PlatformTiming); a field the file omits keeps its default.
 void LoadTiming(const nlohmann::json& t, PlatformTiming* out) {

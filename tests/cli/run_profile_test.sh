@@ -10,6 +10,7 @@ out=$("$akgen" run "$src/tasks/level1/Elementwise/SquaredDifference/answer/0" \
 echo "$out"
 echo "$out" | grep -q 'simulated kernel time [0-9.]* us'
 echo "$out" | grep -q '<- bound'
+echo "$out" | grep -q 'hardware lower bound T_hw [0-9.]* us (inputs read and outputs written once)$'
 /usr/bin/python3 - "$work/trace.json" <<'PY'
 import json, sys
 events = json.load(open(sys.argv[1]))["traceEvents"]
