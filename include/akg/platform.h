@@ -4,9 +4,58 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 namespace akg {
+
+// What the cost model (src/sim/cost) needs to time an instruction stream. Defaults are the
+// Ascend910B1 values; every platform file states each number's source ("timing_sources").
+// Units: cycles of the AI Core clock (PlatformSpec::clockMHz), bytes, GB/s (1e9 B/s), µs.
+struct PlatformTiming {
+    // GM: what all cores together move (reads + writes through L2), what one core's MTE2 or
+    // MTE3 moves at most, and the peaks the hardware lower bound T_hw uses.
+    double gmBandwidthGBps = 1600;
+    double coreGmBytesPerCycle = 24.3;
+    double hbmPeakGBps = 1800;
+    double l2PeakGBps = 5200;
+    // Per DMA instruction: pipe occupancy before data moves, per burst (block of blockCount),
+    // and the extra bytes a burst costs when its GM start is not 512-byte aligned.
+    double dmaInstrCycles = 13;
+    double dmaBurstCycles = 0.5;
+    double gmUnalignedBurstBytes = 768;
+    // On-chip paths, bytes per cycle.
+    double l1ToL0aBytesPerCycle = 256;
+    double l1ToL0bBytesPerCycle = 128;
+    double l1ToUbBytesPerCycle = 128;
+    double fixpipeBytesPerCycle = 128;
+    double ubToUbBytesPerCycle = 256;
+    double mte1StartCycles = 26;
+    // Cube: cycles per 16 x K0 x 16 fractal MMAD (K0 = 32 bytes / element size).
+    double cubeCyclesPerFractalB16 = 1;
+    double cubeCyclesPerFractalB32 = 2;
+    double cubeCyclesPerFractalB8 = 1;
+    // Vector: startup per instruction, cycles per 256-byte repeat by API name as
+    // {16-bit-or-narrower, 32-bit-or-wider}, and whether UB bank-group conflicts are charged.
+    double vectorStartCycles = 22;
+    std::map<std::string, std::pair<double, double>> vectorRepeatCycles = {  // absent: {1, 1}
+        {"Exp", {4, 2}},           {"Ln", {4, 2}},             {"Sqrt", {4, 2}},
+        {"Rsqrt", {4, 2}},         {"Reciprocal", {4, 2}},     {"Div", {4, 2}},
+        {"ReduceSum", {2, 2}},     {"ReduceMax", {2, 2}},      {"ReduceMin", {2, 2}},
+        {"WholeReduceSum", {2, 2}}, {"WholeReduceMax", {2, 2}}, {"WholeReduceMin", {2, 2}},
+        {"BlockReduceSum", {2, 2}}, {"BlockReduceMax", {2, 2}}, {"BlockReduceMin", {2, 2}},
+        {"PairReduceSum", {2, 2}}};
+    bool vectorBankConflicts = true;
+    double pipeBarrierCycles = 18;
+    // Scalar unit: issuing any instruction, and a GetValue/SetValue on local memory.
+    double scalarIssueCycles = 2;
+    double scalarAccessCycles = 11;
+    uint32_t pipeQueueDepth = 32;
+    double syncAllCycles = 500;
+    // Task Duration beyond the slowest core: launchUs + launchUsPerCore * cores.
+    double launchUs = 0.46;
+    double launchUsPerCore = 0.125;
+};
 
 struct PlatformSpec {
     std::string socVersion = "Ascend910B1";       // full SoC name
@@ -26,6 +75,7 @@ struct PlatformSpec {
     uint64_t l2Size = 201326592;
     uint64_t hbmSize = 68719476736ull;
     uint64_t sysWorkspaceSize = 16 * 1024 * 1024;  // GetLibApiWorkSpaceSize
+    PlatformTiming timing;
 };
 
 }  // namespace akg

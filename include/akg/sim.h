@@ -62,7 +62,7 @@ struct Instr {
     uint8_t nacc = 0;
     Access acc[4];
     uint64_t bytes = 0;     // bytes moved (DMA) or touched (vector)
-    uint32_t repeats = 0;   // vector repeats
+    uint32_t repeats = 0;   // vector repeats; DMA bursts (blockCount)
     uint64_t elements = 0;  // elements computed
     uint8_t costClass = 0;  // per-API cost family (0 = simple element-wise)
     SyncKind sync = SyncKind::None;
@@ -94,6 +94,10 @@ void Report(const char* code, const void* caller, bool fatal, const char* fmt, .
 
 // Which memory a local position lives in on the current core.
 Mem MemOf(AscendC::TPosition pos);
+
+// GlobalTensor::SetL2CacheHint: GM reads of [gm, gm + bytes) by this core bypass L2 (or no
+// longer do). Only the cost model reads it; on the device the mode travels with the address.
+void HintGmCache(const void* gm, uint64_t bytes, bool bypassL2);
 
 // Per-core system state read by kernels.
 int64_t BlockIdx();

@@ -177,7 +177,10 @@ public:
     __aicore__ inline void SetShapeInfo(const ShapeInfo& shapeInfo) { shape_ = shapeInfo; }
     __aicore__ inline ShapeInfo GetShapeInfo() const { return shape_; }
     template <CacheRwMode rwMode = CacheRwMode::RW>
-    __aicore__ inline void SetL2CacheHint(CacheMode mode) { cacheMode_ = mode; }
+    __aicore__ inline void SetL2CacheHint(CacheMode mode) {
+        cacheMode_ = mode;
+        akg::sim::HintGmCache(addr_, size_ * sizeof(T), mode == CacheMode::CACHE_MODE_DISABLE);
+    }
     template <typename CAST_T>
     __aicore__ inline GlobalTensor<CAST_T> ReinterpretCast() const {
         GlobalTensor<CAST_T> t;

@@ -4,6 +4,7 @@
 #include <ctime>
 #include <filesystem>
 
+#include "akg/cost.h"
 #include "cli/case_spec.h"
 #include "common/npy.h"
 #include "harness/bench.h"
@@ -33,13 +34,18 @@ void PrintBuildError(const build::BuildError& e) {
 }
 
 // Loads the platform, finds the project and builds its host half: kOk, or the exit code of
-// what failed (already reported).
-int LoadOperator(const std::string& projectDir, const std::string& soc, const std::string& opType, run::Operator* op) {
+// what failed (already reported). With `model`, a cost model of that platform observes launches.
+int LoadOperator(const std::string& projectDir, const std::string& soc, const std::string& opType, run::Operator* op,
+                 std::unique_ptr<cost::CostModel>* model = nullptr) {
     run::RunOptions options;
     std::string error;
     if (!run::LoadPlatform(soc, &options.platform, &error)) {
         std::fprintf(stderr, "akgen: %s\n", error.c_str());
         return kUsage;
+    }
+    if (model) {
+        *model = std::make_unique<cost::CostModel>(options.platform);
+        options.observers.push_back(model->get());
     }
     build::OpProject project;
     if (!build::DiscoverProject(projectDir, &project, &error)) {
@@ -63,11 +69,15 @@ struct RunArgs {
     std::string op;
     uint64_t seed = 0;
     bool verbose = false;
+    std::string tracePath;  // Chrome trace of the simulated timeline
+    bool profile = false;   // per-pipe table of the simulated timeline
 };
 
 int CmdRun(const RunArgs& a) {
     run::Operator op;
-    if (int rc = LoadOperator(a.project, a.soc, a.op, &op); rc != kOk) return rc;
+    std::unique_ptr<cost::CostModel> model;
+    const bool timed = a.profile || !a.tracePath.empty();
+    if (int rc = LoadOperator(a.project, a.soc, a.op, &op, timed ? &model : nullptr); rc != kOk) return rc;
     std::string error;
     std::map<std::string, std::string> kv;
     run::OpCall call;
@@ -91,6 +101,18 @@ int CmdRun(const RunArgs& a) {
                 r.tiling.tilingData.size(), r.kernelCached ? "cached" : "built", r.kernelBuildSeconds, r.launchSeconds);
     std::fputs(r.launch.deviceLog.c_str(), stdout);
     for (auto& d : r.launch.diagnostics) PrintDiagnostic(d);
+    if (model && r.stage >= run::RunStage::Launch) {
+        if (a.profile) {
+            std::fputs(model->ProfileTable().c_str(), stdout);
+            const double bound = cost::HardwareBoundUs(op.Platform(), run::MinimumWorkload(call));
+            std::printf("hardware lower bound T_hw %.3f us (inputs read and outputs written once)%s\n", bound,
+                        cost::BelowBound(model->Result(), bound) ? ": the simulated time is BELOW it" : "");
+        }
+        if (!a.tracePath.empty()) {
+            if (model->WriteTrace(a.tracePath, &error)) std::printf("wrote trace %s\n", a.tracePath.c_str());
+            else std::fprintf(stderr, "akgen: %s\n", error.c_str());
+        }
+    }
     if (!a.outDir.empty()) {
         fs::create_directories(a.outDir);
         for (size_t i = 0; i < call.outputs.size(); ++i)
@@ -274,6 +296,8 @@ int main(int argc, char** argv) {
     runCmd->add_option("--op", runArgs.op, "Operator type, when op_host registers several");
     runCmd->add_option("--seed", runArgs.seed, "Seed for generated inputs");
     runCmd->add_flag("-v,--verbose", runArgs.verbose, "Show what the tiling function logged");
+    runCmd->add_option("--trace", runArgs.tracePath, "Write the simulated timeline as Chrome Trace Event JSON");
+    runCmd->add_flag("--profile", runArgs.profile, "Print simulated time and per-pipe busy ratios");
     runCmd->callback([&] { std::exit(CmdRun(runArgs)); });
 
     BuildArgs buildArgs;

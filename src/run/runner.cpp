@@ -453,6 +453,51 @@ RunReport Operator::Run(OpCall& call) {
     return report;
 }
 
+cost::Workload MinimumWorkload(const OpCall& call) {
+    cost::Workload w;
+    for (const auto& list : call.inputs)
+        for (const Tensor& t : list) w.readBytes += uint64_t(t.Numel()) * t.ElemSize();
+    for (const auto& list : call.outputs)
+        for (const Tensor& t : list) w.writeBytes += uint64_t(t.Numel()) * t.ElemSize();
+    return w;
+}
+
+namespace {
+// The cost model's numbers (akg::PlatformTiming); a field the file omits keeps its default.
+void LoadTiming(const nlohmann::json& t, PlatformTiming* out) {
+    PlatformTiming& m = *out;
+    auto num = [&](const char* key, double& field) { field = t.value(key, field); };
+    num("gm_bandwidth_gbps", m.gmBandwidthGBps);
+    num("core_gm_bytes_per_cycle", m.coreGmBytesPerCycle);
+    num("hbm_peak_gbps", m.hbmPeakGBps);
+    num("l2_peak_gbps", m.l2PeakGBps);
+    num("dma_instr_cycles", m.dmaInstrCycles);
+    num("dma_burst_cycles", m.dmaBurstCycles);
+    num("gm_unaligned_burst_bytes", m.gmUnalignedBurstBytes);
+    num("l1_to_l0a_bytes_per_cycle", m.l1ToL0aBytesPerCycle);
+    num("l1_to_l0b_bytes_per_cycle", m.l1ToL0bBytesPerCycle);
+    num("l1_to_ub_bytes_per_cycle", m.l1ToUbBytesPerCycle);
+    num("fixpipe_bytes_per_cycle", m.fixpipeBytesPerCycle);
+    num("ub_to_ub_bytes_per_cycle", m.ubToUbBytesPerCycle);
+    num("mte1_start_cycles", m.mte1StartCycles);
+    num("cube_cycles_per_fractal_b16", m.cubeCyclesPerFractalB16);
+    num("cube_cycles_per_fractal_b32", m.cubeCyclesPerFractalB32);
+    num("cube_cycles_per_fractal_b8", m.cubeCyclesPerFractalB8);
+    num("vector_start_cycles", m.vectorStartCycles);
+    num("pipe_barrier_cycles", m.pipeBarrierCycles);
+    num("scalar_issue_cycles", m.scalarIssueCycles);
+    num("scalar_access_cycles", m.scalarAccessCycles);
+    num("sync_all_cycles", m.syncAllCycles);
+    num("launch_us", m.launchUs);
+    num("launch_us_per_core", m.launchUsPerCore);
+    m.pipeQueueDepth = t.value("pipe_queue_depth", m.pipeQueueDepth);
+    m.vectorBankConflicts = t.value("vector_bank_conflicts", m.vectorBankConflicts);
+    if (t.contains("vector_repeat_cycles"))
+        for (auto& [api, v] : t.at("vector_repeat_cycles").items())
+            m.vectorRepeatCycles[api] = {v.at(0).get<double>(), v.at(1).get<double>()};
+}
+}  // namespace
+
 bool LoadPlatform(const std::string& nameOrPath, PlatformSpec* out, std::string* error) {
     fs::path p(nameOrPath);
     if (!fs::exists(p)) {
@@ -483,6 +528,7 @@ bool LoadPlatform(const std::string& nameOrPath, PlatformSpec* out, std::string*
         s.l2Size = m.at("l2");
         s.hbmSize = m.at("hbm");
         s.sysWorkspaceSize = j.value("lib_api_workspace", s.sysWorkspaceSize);
+        if (j.contains("timing")) LoadTiming(j.at("timing"), &s.timing);
         *out = s;
         return true;
     } catch (const std::exception& e) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "akg/cost.h"
 #include "akg/launch.h"
 #include "build/builder.h"
 #include "common/tensor.h"
@@ -59,6 +60,7 @@ public:
               const std::string& opType = "");
     const host::OpInfo& Info() const { return op_; }
     const build::HostArtifact& Host() const { return host_; }
+    const PlatformSpec& Platform() const { return options_.platform; }
 
     // Every DataType column of the OpDef: the combinations CANN compiles the kernel for
     // (DT_UNDEFINED where the OpDef leaves a parameter untyped).
@@ -93,6 +95,10 @@ int RefInputOf(const host::OpInfo& op, size_t output);
 // Whether the kernel may update input `input`: an output of the same name refers to it, or the
 // operator has no output at all (BLAS-style Sscal can only work in place).
 bool InputUpdatedInPlace(const host::OpInfo& op, size_t input);
+
+// The least GM traffic a call can have: every input read once, every output written once.
+// Feeds cost::HardwareBoundUs.
+cost::Workload MinimumWorkload(const OpCall& call);
 
 // Loads a platform description from platforms/<name>.json (or a path to such a file).
 bool LoadPlatform(const std::string& nameOrPath, PlatformSpec* out, std::string* error);

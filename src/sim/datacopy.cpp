@@ -95,6 +95,7 @@ void DmaCopy(const DmaSpec& s, const void* caller) {
     // DataCopy moves whole 32-byte blocks: it cannot stop inside the last one.
     in.Read(s.srcMem, s.src, srcSpan, s.srcAlign, 32).Write(s.dstMem, s.dst, dstSpan, s.dstAlign, 32);
     in.bytes = uint64_t(s.blockCount) * block;
+    in.repeats = s.blockCount;  // bursts, for the cost model
     in.requestedBytes = s.blockBytes;
     in.lenAlign = s.lenAlign;
     in.elements = in.bytes / DTypeSize(s.dtype);
@@ -130,6 +131,7 @@ void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
     in.caller = caller;
     in.Read(Mem::GM, s.src, srcSpan, 1).Write(dstMem, s.dst, dstSpan, 32);
     in.bytes = uint64_t(s.blockCount) * s.blockBytes;
+    in.repeats = s.blockCount;
     in.elements = in.bytes / es;
     if (!Issue(in) || s.blockBytes == 0) return;
 
@@ -186,6 +188,7 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
     in.caller = caller;
     in.Read(srcMem, src, srcSpan, 32).Write(Mem::GM, dst, dstSpan, 1);
     in.bytes = uint64_t(blockCount) * blockBytes;
+    in.repeats = blockCount;
     in.elements = in.bytes / DTypeSize(dtype);
     if (!Issue(in) || blockBytes == 0) return;
     auto* d = static_cast<uint8_t*>(dst);

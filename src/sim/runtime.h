@@ -66,6 +66,7 @@ struct Core {
     const void* flagSetter[size_t(AscendC::HardEvent::MAX)][8] = {};
 
     uint8_t crossCounter[16] = {};  // per flag id, CrossCoreWaitFlag consumes
+    std::vector<std::pair<uintptr_t, uintptr_t>> l2Bypass;  // GM ranges read around L2 (SetL2CacheHint)
     uint64_t issued = 0;            // instructions issued, the deterministic "cycle" counter
 
     // Cross-core waiting.

@@ -18,6 +18,14 @@ int64_t BlockNum() { return Rt().launch.blockDim; }
 uint64_t TilingKey() { return Rt().launch.tilingKey; }
 uint8_t* WorkspaceBase() { return Rt().launch.workspace; }
 
+void HintGmCache(const void* gm, uint64_t bytes, bool bypassL2) {
+    if (!RtIfLaunched() || !Rt().cur || bytes == 0) return;
+    auto& ranges = Cur().l2Bypass;
+    const std::pair<uintptr_t, uintptr_t> range{reinterpret_cast<uintptr_t>(gm), reinterpret_cast<uintptr_t>(gm) + bytes};
+    std::erase(ranges, range);
+    if (bypassL2) ranges.push_back(range);
+}
+
 // Vector-only launches run one vector core per block; mixed cube/vector launches pair two
 // vector sub-blocks with each cube core.
 int64_t SubBlockNum() { return Rt().kernelType == KERNEL_TYPE_MIX_AIC_1_2 ? 2 : 1; }

@@ -1,0 +1,53 @@
+// Platform files carry the cost model's timing numbers; the code defaults are Ascend910B1's.
+#include <gtest/gtest.h>
+
+#include "run/runner.h"
+
+namespace {
+
+akg::PlatformSpec Load(const std::string& name) {
+    akg::PlatformSpec spec;
+    std::string error;
+    EXPECT_TRUE(akg::run::LoadPlatform(name, &spec, &error)) << error;
+    return spec;
+}
+
+TEST(PlatformTiming, DefaultsAreTheAscend910B1File) {
+    const akg::PlatformTiming file = Load("Ascend910B1").timing, code;
+    EXPECT_EQ(file.gmBandwidthGBps, code.gmBandwidthGBps);
+    EXPECT_EQ(file.coreGmBytesPerCycle, code.coreGmBytesPerCycle);
+    EXPECT_EQ(file.hbmPeakGBps, code.hbmPeakGBps);
+    EXPECT_EQ(file.l2PeakGBps, code.l2PeakGBps);
+    EXPECT_EQ(file.dmaInstrCycles, code.dmaInstrCycles);
+    EXPECT_EQ(file.dmaBurstCycles, code.dmaBurstCycles);
+    EXPECT_EQ(file.gmUnalignedBurstBytes, code.gmUnalignedBurstBytes);
+    EXPECT_EQ(file.l1ToL0aBytesPerCycle, code.l1ToL0aBytesPerCycle);
+    EXPECT_EQ(file.l1ToL0bBytesPerCycle, code.l1ToL0bBytesPerCycle);
+    EXPECT_EQ(file.l1ToUbBytesPerCycle, code.l1ToUbBytesPerCycle);
+    EXPECT_EQ(file.fixpipeBytesPerCycle, code.fixpipeBytesPerCycle);
+    EXPECT_EQ(file.ubToUbBytesPerCycle, code.ubToUbBytesPerCycle);
+    EXPECT_EQ(file.mte1StartCycles, code.mte1StartCycles);
+    EXPECT_EQ(file.cubeCyclesPerFractalB16, code.cubeCyclesPerFractalB16);
+    EXPECT_EQ(file.cubeCyclesPerFractalB32, code.cubeCyclesPerFractalB32);
+    EXPECT_EQ(file.cubeCyclesPerFractalB8, code.cubeCyclesPerFractalB8);
+    EXPECT_EQ(file.vectorStartCycles, code.vectorStartCycles);
+    EXPECT_EQ(file.vectorRepeatCycles, code.vectorRepeatCycles);
+    EXPECT_EQ(file.vectorBankConflicts, code.vectorBankConflicts);
+    EXPECT_EQ(file.pipeBarrierCycles, code.pipeBarrierCycles);
+    EXPECT_EQ(file.scalarIssueCycles, code.scalarIssueCycles);
+    EXPECT_EQ(file.scalarAccessCycles, code.scalarAccessCycles);
+    EXPECT_EQ(file.pipeQueueDepth, code.pipeQueueDepth);
+    EXPECT_EQ(file.syncAllCycles, code.syncAllCycles);
+    EXPECT_EQ(file.launchUs, code.launchUs);
+    EXPECT_EQ(file.launchUsPerCore, code.launchUsPerCore);
+}
+
+TEST(PlatformTiming, EverySocHasTimingAndSlowerPartsHaveLessBandwidth) {
+    const double b1 = Load("Ascend910B1").timing.gmBandwidthGBps;
+    EXPECT_EQ(Load("Ascend910_9391").timing.gmBandwidthGBps, b1);
+    EXPECT_LT(Load("Ascend910B2").timing.gmBandwidthGBps, b1);
+    EXPECT_LT(Load("Ascend910B3").timing.gmBandwidthGBps, Load("Ascend910B2").timing.gmBandwidthGBps);
+    EXPECT_LT(Load("Ascend910B4").timing.gmBandwidthGBps, Load("Ascend910B3").timing.gmBandwidthGBps);
+}
+
+}  // namespace
