@@ -35,10 +35,21 @@ std::string Relative(std::string text, const std::string& srcDir) {
     std::string dir = srcDir;
     while (!dir.empty() && dir.back() == '/') dir.pop_back();
     ReplaceAll(&text, dir + "/", "");
+    // Our headers by their CANN include paths (basic_api/...), not by where this tree lies.
+    ReplaceAll(&text, (fs::path(AKG_SOURCE_DIR) / "include").string() + "/", "");
     std::error_code ec;
     const std::string canonical = fs::weakly_canonical(dir, ec).string();
     if (!ec && canonical != dir) ReplaceAll(&text, canonical + "/", "");
     return text;
+}
+
+// A diagnostic location as a path inside the candidate (op_kernel/x.cpp:12). Kernels are cached by
+// content, so a location may name the directory of an identical candidate built earlier: only
+// the part from op_kernel/ or op_host/ on is the candidate's.
+std::string CandidateLocation(const std::string& location) {
+    for (const char* half : {"/op_kernel/", "/op_host/"})
+        if (size_t p = location.rfind(half); p != std::string::npos) return location.substr(p + 1);
+    return location;
 }
 
 // Line `line` (1-based) of a candidate file, trimmed; empty when unavailable.
@@ -229,16 +240,17 @@ std::string DescribeFailure(const FeedbackInput& in) {
         out += "### Case " + c.caseId + ": `" + c.cls + "`\n\n";
         if (auto r = rows.find(c.caseId); r != rows.end())
             out += "Case row (" + rows.at("#header") + "): `" + r->second + "`\n\n";
-        if (!c.error.empty()) out += Relative(c.error, in.srcDir) + "\n\n";
+        // A diagnosed case's error is its first diagnostic's message, listed below with its place.
+        if (!c.error.empty() && c.diagnostics.empty()) out += Relative(c.error, in.srcDir) + "\n\n";
         for (size_t i = 0; i < c.diagnostics.size() && i < 5; ++i) {
             const auto& d = c.diagnostics[i];
-            const std::string loc = Relative(d.location, in.srcDir);
+            const std::string loc = CandidateLocation(d.location);
             out += "- simulator diagnostic `" + d.code + "` [" + d.category + "] at `" +
                    (loc.empty() ? "<kernel>" : loc) + "`" + (d.core >= 0 ? " (core " + std::to_string(d.core) + ")" : "") +
                    ": " + d.message + "\n";
             std::string file;
             int line = 0;
-            if (SplitLocation(d.location, &file, &line))
+            if (SplitLocation(loc, &file, &line))
                 if (std::string src = SourceLine(in.srcDir, file, line); !src.empty())
                     out += "  source line: `" + src + "`\n";
         }
