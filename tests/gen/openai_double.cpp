@@ -12,6 +12,9 @@ OpenAiDouble::OpenAiDouble() : server_(std::make_unique<httplib::Server>()) {
     // Enough workers for the -j 16 benchmark and for slow replies that must not block others.
     server_->new_task_queue = [] { return new httplib::ThreadPool(64); };
     server_->set_keep_alive_max_count(1000000);
+    // Headers and body go out in separate writes; with Nagle's algorithm the body waits for the
+    // client's delayed ACK (40 ms), which would be all a benchmark of the client measured.
+    server_->set_tcp_nodelay(true);
     server_->Post("/v1/chat/completions", [this](const httplib::Request& req, httplib::Response& res) {
         const int now = ++inFlight_;
         for (int m = maxInFlight_.load(); now > m && !maxInFlight_.compare_exchange_weak(m, now);) {
