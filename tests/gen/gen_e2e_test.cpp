@@ -276,6 +276,76 @@ TEST_F(GenE2E, DryRunPrintsThePromptAndContactsNobody) {
               std::string::npos);
 }
 
+TEST_F(GenE2E, StaticShapeShardsAndNPerRequest) {
+    OpenAiDouble server;
+    server.SetResponder([](const json&, int) { return ScriptedReply::Answer("<kernel_impl>\n" + GoodKernel() + "</kernel_impl>"); });
+    const fs::path samples = root_ / "samples";
+    auto gen = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"gen", "--tasks", (root_ / "tasks").string(), "--out", samples.string(), "-q"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        for (auto& a : ModelArgs(server)) args.push_back(a);
+        std::string log;
+        EXPECT_EQ(Akgen(args, &log), 0) << log;
+        return log;
+    };
+    // One group per public case, each prompted with its own case only.
+    gen({"--static", "-n", "3", "--shard", "0/2"});
+    const fs::path op = samples / "lvl1" / "Compare" / "LogicalAnd";
+    std::set<std::string> first;
+    for (auto& c : {"fixed_case_0", "fixed_case_1"})
+        for (int k = 0; k < 3; ++k)
+            if (fs::exists(op / c / ("sample" + std::to_string(k)) / "gen.json")) first.insert(std::string(c) + "/" + std::to_string(k));
+    EXPECT_EQ(first.size(), 3u);  // units 0, 2, 4 of six
+    EXPECT_EQ(server.RequestCount(), 3);
+    for (auto& r : server.Requests()) {
+        const std::string prompt = LastUserMessage(r);
+        EXPECT_NE(prompt.find("0;[7];0.5;0.5") != std::string::npos, prompt.find("1;[999, 33];0.7;0.3") != std::string::npos);
+    }
+    // The other shard fills exactly the rest.
+    gen({"--static", "-n", "3", "--shard", "1/2"});
+    EXPECT_EQ(server.RequestCount(), 6);
+    for (auto& c : {"fixed_case_0", "fixed_case_1"})
+        for (int k = 0; k < 3; ++k) EXPECT_TRUE(fs::exists(op / c / ("sample" + std::to_string(k)) / "gen.json"));
+    EXPECT_EQ(ReadJson(op / "fixed_case_1" / "sample2" / "gen.json")["case"], "1");
+
+    // With --n-per-request the missing samples of a task come from one request.
+    fs::remove_all(samples);
+    gen({"-n", "4", "--n-per-request"});
+    EXPECT_EQ(server.RequestCount(), 7);
+    EXPECT_EQ(server.Requests().back()["n"], 4);
+    for (int k = 0; k < 4; ++k) EXPECT_TRUE(fs::exists(op / ("sample" + std::to_string(k)) / "src" / "op_kernel" / "logical_and.cpp"));
+}
+
+TEST_F(GenE2E, SolveStopsAtTheTokenBudgetAndOnFailedRequests) {
+    OpenAiDouble server;
+    ScriptedReply prose = ScriptedReply::Answer("I would need to know more about the hardware.");
+    prose.promptTokens = 100;
+    prose.completionTokens = 50;
+    server.Script({prose, prose});  // the budget must stop it before a third
+    const fs::path out = root_ / "solve";
+    std::vector<std::string> args = {"solve", "--tasks", (root_ / "tasks").string(), "--out", out.string(),
+                                     "--turns", "5", "--token-budget", "250"};
+    for (auto& a : ModelArgs(server)) args.push_back(a);
+    std::string log;
+    ASSERT_EQ(Akgen(args, &log), 0) << log;
+    EXPECT_EQ(server.RequestCount(), 2);  // 150 tokens a turn: the budget is spent after turn 2
+    auto lines = ReadJsonLines(out / "trajectories.jsonl");
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0]["class"], "gen.no_code");
+    EXPECT_NE(lines[0]["feedback"].get<std::string>().find("No usable file: `gen.no_code`"), std::string::npos);
+    EXPECT_EQ(lines[1]["stop_reason"], "token_budget");
+    EXPECT_EQ(lines[1]["tokens_spent"], 300);
+
+    // A request the server refuses ends the task's trajectory with the request's class.
+    fs::remove_all(out);
+    server.SetResponder([](const json&, int) { return ScriptedReply::Error(400); });
+    ASSERT_EQ(Akgen(args, &log), 0) << log;
+    lines = ReadJsonLines(out / "trajectories.jsonl");
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0]["class"], "gen.http_error");
+    EXPECT_EQ(lines[0]["stop_reason"], "request_failed");
+}
+
 TEST_F(GenE2E, SolveRepairsACompileErrorInTurnTwo) {
     OpenAiDouble server;
     server.Script({ScriptedReply::Answer("<kernel_impl>\n```cpp\n" + CompileBrokenKernel() + "```\n</kernel_impl>"),
