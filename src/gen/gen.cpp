@@ -9,6 +9,8 @@
 #include <mutex>
 #include <thread>
 
+#include "common/sha256.h"
+
 namespace akg::gen {
 
 namespace fs = std::filesystem;
@@ -69,7 +71,26 @@ struct Group {
     harness::TaskRef task;
     std::string onlyCase;
     TaskPrompt prompt;
+    std::string promptHash;  // of OUT/prompts/<hash>.json
 };
+
+// Every sample of a group shares its prompt, so the prompt is stored once, by content, instead
+// of in each gen.json (a hundred samples of 150 tasks would repeat it 15,000 times).
+bool StorePrompt(const std::string& outDir, Group* g, std::string* error) {
+    const json prompt = {{"system", g->prompt.system}, {"user", g->prompt.user}, {"expected_files", g->prompt.expectedFiles}};
+    const std::string text = prompt.dump(2) + "\n";
+    g->promptHash = Sha256Hex(text);
+    const fs::path dir = fs::path(outDir) / "prompts";
+    const fs::path file = dir / (g->promptHash + ".json");
+    std::error_code ec;
+    if (fs::exists(file, ec)) return true;
+    fs::create_directories(dir, ec);
+    const fs::path tmp = dir / ("." + g->promptHash + ".tmp-" + std::to_string(getpid()));
+    std::ofstream(tmp) << text;
+    fs::rename(tmp, file, ec);
+    if (ec) return *error = "cannot write " + file.string() + ": " + ec.message(), false;
+    return true;
+}
 
 struct Request {
     const Group* group;
@@ -91,6 +112,7 @@ GenOutcome RunGen(const GenOptions& o) {
 
     harness::TaskSelection sel = harness::DiscoverTasks(o.tasksRoot, o.filter);
     out.skipped = sel.skipped;
+    if (sel.tasks.empty()) return out.error = "no task under " + o.tasksRoot + " matches the selection", out;
     std::vector<Group> groups;
     for (auto& t : sel.tasks) {
         std::vector<std::string> cases = {""};
@@ -121,6 +143,9 @@ GenOutcome RunGen(const GenOptions& o) {
         }
         return out;
     }
+
+    for (auto& g : groups)
+        if (std::string err; !StorePrompt(o.outDir, &g, &err)) return out.error = err, out;
 
     // Units are (group, sample) in a fixed order; a shard takes every N-th.
     std::vector<Request> requests;
@@ -176,6 +201,8 @@ GenOutcome RunGen(const GenOptions& o) {
                     continue;
                 }
                 const Choice& c = res.choices[j];
+                json request = client.RequestBody(messages, params);
+                request.erase("messages");  // stored once under OUT/prompts/
                 ParsedAnswer parsed = ParseAnswer(c.content, g.prompt.expectedFiles);
                 std::string reasoning = c.reasoning;
                 if (!parsed.reasoning.empty()) reasoning += (reasoning.empty() ? "" : "\n\n") + parsed.reasoning;
@@ -190,7 +217,8 @@ GenOutcome RunGen(const GenOptions& o) {
                     {"case", g.onlyCase.empty() ? json(nullptr) : json(g.onlyCase)},
                     {"mode", o.mode == harness::CandidateMode::KernelOnly ? "kernel" : "host+kernel"},
                     {"model", cc.model},
-                    {"request", client.RequestBody(messages, params)},
+                    {"prompt", "prompts/" + g.promptHash + ".json"},
+                    {"request", request},
                     {"answer", c.content},
                     {"reasoning", reasoning},
                     {"finish_reason", c.finishReason},

@@ -66,6 +66,7 @@ SolveOutcome RunSolve(const SolveOptions& o) {
     if (o.maxTurns < 1) return out.error = "--turns must be at least 1", out;
     harness::TaskSelection sel = harness::DiscoverTasks(o.tasksRoot, o.filter);
     out.skipped = sel.skipped;
+    if (sel.tasks.empty()) return out.error = "no task under " + o.tasksRoot + " matches the selection", out;
     fs::create_directories(o.outDir);
     const fs::path trajectories = fs::path(o.outDir) / "trajectories.jsonl";
     const std::set<std::string> finished = FinishedTasks(trajectories);

@@ -202,6 +202,12 @@ TEST_F(GenE2E, GenThenBenchScoresTheScriptedAnswers) {
     EXPECT_EQ(g0["class"], "ok");
     EXPECT_EQ(g0["reasoning"], "Two bools per uint16 lane.");
     EXPECT_EQ(g0["usage"]["total_tokens"], 150);
+    EXPECT_EQ(g0["request"]["seed"], 100);
+    EXPECT_FALSE(g0["request"].contains("messages"));
+    // The prompt every sample of the task was asked with, stored once.
+    const json prompt = ReadJson(samples / g0["prompt"].get<std::string>());
+    EXPECT_EQ(prompt["user"], LastUserMessage(server.Requests()[0]));
+    EXPECT_EQ(ReadJson(op / "sample3" / "gen.json")["prompt"], g0["prompt"]);
     EXPECT_EQ(ReadJson(op / "sample2" / "gen.json")["class"], "gen.empty_answer");
     EXPECT_TRUE(fs::is_directory(op / "sample2" / "src" / "op_kernel"));
     EXPECT_TRUE(fs::is_empty(op / "sample2" / "src" / "op_kernel"));
