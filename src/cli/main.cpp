@@ -359,6 +359,7 @@ struct SolveArgs {
     ModelArgs model;
     std::vector<std::string> ops;
     std::string mode = "kernel";
+    std::string shard;
     double memoryLimitMb = 12288;
     bool quiet = false;
 };
@@ -369,6 +370,10 @@ int CmdSolve(SolveArgs& a) {
     for (auto& op : a.ops) o.filter.ops.push_back(op);
     if (!ParseMode(a.mode, &o.mode)) {
         std::fprintf(stderr, "akgen: --mode is kernel or host+kernel\n");
+        return kUsage;
+    }
+    if (!a.shard.empty() && std::sscanf(a.shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2) {
+        std::fprintf(stderr, "akgen: --shard wants i/N\n");
         return kUsage;
     }
     std::string error;
@@ -489,6 +494,7 @@ int main(int argc, char** argv) {
     solveCmd->add_option("--out", so.outDir, "Output directory (trajectories.jsonl, turns/, samples/)")->required();
     solveCmd->add_option("--mode", solveArgs.mode, "kernel (the model writes op_kernel/) or host+kernel");
     solveCmd->add_option("--turns", so.maxTurns, "Turns per task at most");
+    solveCmd->add_option("--shard", solveArgs.shard, "i/N: solve every N-th task starting at i (give each its own --out)");
     solveCmd->add_option("--token-budget", so.tokenBudget, "Total tokens per task at most (0: no limit)");
     solveCmd->add_option("--prompts", so.promptsDir, "Prompt templates directory (default: prompts/ of the source tree)");
     solveCmd->add_option("--soc", so.soc, "Platform to simulate and describe");

@@ -76,7 +76,11 @@ SolveOutcome RunSolve(const SolveOptions& o) {
     std::string repairTemplate;
     if (!ReadTemplate(o.promptsDir, "repair.md", &repairTemplate, &templateError)) return out.error = templateError, out;
 
-    for (auto& task : sel.tasks) {
+    if (o.shardCount < 1 || o.shardIndex < 0 || o.shardIndex >= o.shardCount)
+        return out.error = "bad --shard: want i/N with 0 <= i < N", out;
+    for (size_t index = 0; index < sel.tasks.size(); ++index) {
+        const harness::TaskRef& task = sel.tasks[index];
+        if (int(index % size_t(o.shardCount)) != o.shardIndex) continue;
         if (finished.count(task.id)) {
             ++out.alreadyDone;
             continue;

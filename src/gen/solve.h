@@ -18,6 +18,7 @@ struct SolveOptions {
     harness::TaskFilter filter;
     harness::CandidateMode mode = harness::CandidateMode::KernelOnly;
     std::string outDir;
+    int shardIndex = 0, shardCount = 1;  // --shard i/N: tasks with index % N == i
     int maxTurns = 4;
     int64_t tokenBudget = 0;   // per task, total tokens; 0: none
     std::string promptsDir;

@@ -350,6 +350,15 @@ TEST_F(GenE2E, SolveStopsAtTheTokenBudgetAndOnFailedRequests) {
     ASSERT_EQ(lines.size(), 1u);
     EXPECT_EQ(lines[0]["class"], "gen.http_error");
     EXPECT_EQ(lines[0]["stop_reason"], "request_failed");
+
+    // The only task is unit 0: shard 1 of 2 has nothing to do and asks nothing.
+    const int asked = server.RequestCount();
+    args.push_back("--shard");
+    args.push_back("1/2");
+    fs::remove_all(out);
+    ASSERT_EQ(Akgen(args, &log), 0) << log;
+    EXPECT_EQ(server.RequestCount(), asked);
+    EXPECT_NE(log.find("0 of 0 tasks solved"), std::string::npos) << log;
 }
 
 TEST_F(GenE2E, SolveRepairsACompileErrorInTurnTwo) {
