@@ -82,8 +82,6 @@ public:
 
     ChatResult Complete(const std::vector<Message>& messages, const SamplingParams& params);
 
-    const ClientConfig& Config() const { return config_; }
-
     // The JSON body of one request.
     nlohmann::json RequestBody(const std::vector<Message>& messages, const SamplingParams& params) const;
 

@@ -4,7 +4,6 @@
 #include <cctype>
 #include <optional>
 #include <regex>
-#include <sstream>
 
 namespace akg::gen {
 

@@ -195,6 +195,11 @@ SolveOutcome RunSolve(const SolveOptions& o) {
                     fi.taskDir = task.dir;
                     fi.apiDocsDir = apiDocs;
                     feedback = DescribeFailure(fi);
+                    if (!parsed.missing.empty()) {
+                        std::string missing;
+                        for (auto& m : parsed.missing) missing += (missing.empty() ? "`" : ", `") + m + "`";
+                        feedback = "## Files missing from your answer: " + missing + " (" + parsed.cls + ")\n\n" + feedback;
+                    }
                 }
             }
             line["verdict"] = verdictText;
