@@ -10,7 +10,7 @@ packages=(
   python3 python3-numpy python3-torch python3-scipy  # PyTorch references of the tasks (goldens)
   chromium                                   # the report test renders report.html headless
   libcurl4-openssl-dev                       # akgen gen/solve: the model-server client
-  libcpp-httplib-dev                         # tests/gen: the loopback OpenAI-compatible test server
+  libcpp-httplib-dev pkgconf                 # tests/gen: the loopback OpenAI-compatible test server
 )
 
 missing=()
