@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -59,12 +60,17 @@ bool SampleDone(const std::string& dir) {
     return fs::is_regular_file(fs::path(dir) / "gen.json", ec);
 }
 
-// Temporaries a killed run left beside its samples.
+// Temporaries a killed run left beside its samples. A sample's temporary lives for milliseconds;
+// one older than a minute is not another shard's write in progress (shards may share the
+// directory from several machines, so process ids cannot tell).
 void RemoveStaleTemporaries(const fs::path& groupDir) {
     std::error_code ec;
+    const auto cutoff = fs::file_time_type::clock::now() - std::chrono::minutes(1);
     for (auto& e : fs::directory_iterator(groupDir, ec)) {
         const std::string name = e.path().filename().string();
-        if (name.rfind(".sample", 0) == 0 && name.find(".tmp-") != std::string::npos) fs::remove_all(e.path(), ec);
+        if (name.rfind(".sample", 0) != 0 || name.find(".tmp-") == std::string::npos) continue;
+        std::error_code tec;
+        if (fs::last_write_time(e.path(), tec) < cutoff && !tec) fs::remove_all(e.path(), ec);
     }
 }
 
@@ -162,8 +168,8 @@ GenOutcome RunGen(const GenOptions& o) {
             }
             missing.push_back(k);
         }
-        if (missing.empty()) continue;
         RemoveStaleTemporaries(fs::path(SampleDir(o.outDir, g.task, g.onlyCase, 0)).parent_path());
+        if (missing.empty()) continue;
         if (o.nPerRequest) requests.push_back({&g, missing});
         else
             for (int k : missing) requests.push_back({&g, {k}});
