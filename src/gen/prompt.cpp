@@ -128,12 +128,21 @@ bool BuildTaskPrompt(const harness::TaskRef& task, const PromptOptions& o, TaskP
     const fs::path question = dir / "question";
     std::vector<std::string> templates = FilesUnder(question / "op_kernel", question);
     if (templates.empty()) return *error = "no question/op_kernel/ template", false;
+    out->expectedFiles = templates;
     if (!kernelOnly) {
         std::vector<std::string> host = FilesUnder(question / "op_host", question);
         if (host.empty()) return *error = "no question/op_host/ template", false;
         templates.insert(templates.begin(), host.begin(), host.end());
+        out->expectedFiles = templates;
+        // NPUKernelBench's questions have no tiling header, yet its host+kernel answers consist of
+        // op_host/<kernel>_tiling.h, op_host/<kernel>.cpp and op_kernel/<kernel>.cpp.
+        const bool hasHeader = std::any_of(host.begin(), host.end(), [](const std::string& f) {
+            return fs::path(f).extension() == ".h";
+        });
+        if (!hasHeader)
+            out->expectedFiles.insert(out->expectedFiles.begin() + long(host.size()),
+                                      "op_host/" + fs::path(templates.back()).stem().string() + "_tiling.h");
     }
-    out->expectedFiles = templates;
 
     std::string casesError;
     const std::string cases = PublicCases(dir, o.onlyCase, &casesError);
@@ -144,17 +153,20 @@ bool BuildTaskPrompt(const harness::TaskRef& task, const PromptOptions& o, TaskP
     if (!HardwareDescription(o.promptsDir, platform, &hardware, error)) return false;
 
     std::string filesList;
-    for (auto& f : templates) filesList += "- `" + f + "`\n";
+    for (auto& f : out->expectedFiles) filesList += "- `" + f + "`\n";
+    // Most tasks keep api_desc.md at their root, a few NPUKernelBench tasks under question/.
+    fs::path apiDesc = dir / "api_desc.md";
+    if (!fs::exists(apiDesc)) apiDesc = question / "api_desc.md";
     std::map<std::string, std::string> vars = {
         {"op", task.op},
         {"task", task.id},
         {"level", std::to_string(task.level)},
         {"category", task.category},
-        {"api_desc", build::ReadFile((dir / "api_desc.md").string())},
+        {"api_desc", build::ReadFile(apiDesc.string())},
         {"test_cases", cases},
         {"files_to_write", filesList},
         {"templates", ShowFiles(question, templates)},
-        {"kernel_file", templates.back()},
+        {"kernel_file", out->expectedFiles.back()},
         {"hardware", hardware},
         {"case_note", o.onlyCase.empty() ? "one kernel must serve every case"
                                          : "the kernel is judged on this one case only (static shape)"},

@@ -70,6 +70,29 @@ TEST(BuildTaskPrompt, HostAndKernelAsksForEveryTemplateFile) {
     EXPECT_EQ(p.user.find("Host code (given"), std::string::npos);
 }
 
+// NPUKernelBench's layout: no tiling header among the templates (the answer must still bring
+// one), and in a few tasks api_desc.md under question/.
+TEST(BuildTaskPrompt, NpuKernelBenchQuestionsWithoutATilingHeader) {
+    const fs::path root = fs::temp_directory_path() / ("akg-nkb-task-" + std::to_string(getpid()));
+    const fs::path task = root / "level1" / "Compare" / "LogicalAnd";
+    fs::create_directories(task.parent_path());
+    fs::copy(kSource / "tasks" / "level1" / "Compare" / "LogicalAnd", task, fs::copy_options::recursive);
+    fs::remove(task / "question" / "op_host" / "logical_and_tiling.h");
+    fs::rename(task / "api_desc.md", task / "question" / "api_desc.md");
+    harness::TaskSelection sel = harness::DiscoverTasks(task.string(), {});
+    ASSERT_EQ(sel.tasks.size(), 1u);
+    TaskPrompt p;
+    std::string error;
+    PromptOptions o;
+    o.mode = harness::CandidateMode::HostAndKernel;
+    ASSERT_TRUE(BuildTaskPrompt(sel.tasks[0], o, &p, &error)) << error;
+    EXPECT_EQ(p.expectedFiles, (std::vector<std::string>{"op_host/logical_and.cpp", "op_host/logical_and_tiling.h",
+                                                         "op_kernel/logical_and.cpp"}));
+    EXPECT_NE(p.user.find("- `op_host/logical_and_tiling.h`"), std::string::npos);
+    EXPECT_NE(p.user.find("Element-wise logical AND"), std::string::npos);
+    fs::remove_all(root);
+}
+
 TEST(BuildTaskPrompt, StaticShapeShowsOneCase) {
     TaskPrompt p;
     std::string error;
