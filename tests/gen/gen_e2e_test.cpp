@@ -171,18 +171,20 @@ TEST_F(GenE2E, GenThenBenchScoresTheScriptedAnswers) {
             attempt = asked[sample]++;
         }
         switch (sample) {
-        case 0:  // prose, reasoning and a fenced block naming nothing
+        case 0:  // slow; prose, reasoning and a fenced block naming nothing
             return ScriptedReply::Answer("<think>Two bools per uint16 lane.</think>\nHere is my kernel:\n\n```cpp\n" +
-                                         GoodKernel() + "```\nIt handles the tail with DataCopyPad.");
+                                             GoodKernel() + "```\nIt handles the tail with DataCopyPad.",
+                                         0.5);
         case 1:  // a kernel that does not compile
             return ScriptedReply::Answer("```cpp\n// file: op_kernel/logical_and.cpp\n" + CompileBrokenKernel() + "```");
         case 2:  // nothing at all
             return ScriptedReply::Answer("");
         case 3:  // compiles, computes the wrong thing
             return ScriptedReply::Answer("<kernel_impl>\n```cpp\n" + WrongValuesKernel() + "```\n</kernel_impl>");
-        default:  // rate-limited, then a server error, then a good answer
+        default:  // rate-limited, dropped, a server error, then a good answer
             if (attempt == 0) return ScriptedReply::Error(429);
-            if (attempt == 1) return ScriptedReply::Error(500);
+            if (attempt == 1) return ScriptedReply::Dropped();
+            if (attempt == 2) return ScriptedReply::Error(500);
             return ScriptedReply::Answer("<kernel_impl>\n" + GoodKernel() + "</kernel_impl>");
         }
     });
@@ -192,7 +194,7 @@ TEST_F(GenE2E, GenThenBenchScoresTheScriptedAnswers) {
     for (auto& a : ModelArgs(server)) args.push_back(a);
     std::string log;
     ASSERT_EQ(Akgen(args, &log), 0) << log;
-    EXPECT_EQ(server.RequestCount(), 7);  // five samples, two retries
+    EXPECT_EQ(server.RequestCount(), 8);  // five samples, three retries
     ExpectLoopbackOnly(server);
     for (auto& r : server.Requests()) EXPECT_EQ(LastUserMessage(r).find(kHiddenRow), std::string::npos);
 
@@ -211,7 +213,8 @@ TEST_F(GenE2E, GenThenBenchScoresTheScriptedAnswers) {
     EXPECT_EQ(ReadJson(op / "sample2" / "gen.json")["class"], "gen.empty_answer");
     EXPECT_TRUE(fs::is_directory(op / "sample2" / "src" / "op_kernel"));
     EXPECT_TRUE(fs::is_empty(op / "sample2" / "src" / "op_kernel"));
-    EXPECT_EQ(ReadJson(op / "sample4" / "gen.json")["attempts"], 3);
+    EXPECT_EQ(ReadJson(op / "sample4" / "gen.json")["attempts"], 4);
+    EXPECT_GE(g0["latency_seconds"].get<double>(), 0.45);
 
     const fs::path run = root_ / "run";
     ASSERT_EQ(Akgen({"bench", "--tasks", (root_ / "tasks").string(), "--samples", samples.string(), "--run",
