@@ -128,7 +128,7 @@ GenOutcome RunGen(const GenOptions& o) {
             cases = harness::ReadCaseIds(t.dir, harness::CaseSplit::Public, &err);
         }
         for (auto& c : cases) {
-            Group g{t, c, {}};
+            Group g{t, c, {}, ""};
             PromptOptions po{o.promptsDir, o.mode, o.soc, c};
             std::string err;
             if (!BuildTaskPrompt(t, po, &g.prompt, &err)) {
