@@ -9,6 +9,8 @@ packages=(
   nlohmann-json3-dev libcli11-dev            # JSON and the akgen command line
   python3 python3-numpy python3-torch python3-scipy  # PyTorch references of the tasks (goldens)
   chromium                                   # the report test renders report.html headless
+  libcurl4-openssl-dev                       # akgen gen/solve: the model-server client
+  libcpp-httplib-dev pkgconf                 # tests/gen: the loopback OpenAI-compatible test server
 )
 
 missing=()

@@ -7,6 +7,8 @@
 #include "akg/cost.h"
 #include "cli/case_spec.h"
 #include "common/npy.h"
+#include "gen/gen.h"
+#include "gen/solve.h"
 #include "harness/bench.h"
 #include "harness/results.h"
 #include "report/report.h"
@@ -279,6 +281,145 @@ int CmdReport(const std::string& runDir) {
     return kOk;
 }
 
+// Model-server options shared by `gen` and `solve`; unset ones come from the environment.
+struct ModelArgs {
+    gen::ClientConfig client;
+    gen::SamplingParams sampling;
+    std::string apiKeyEnv;
+    int64_t seed = -1;
+};
+
+void AddModelOptions(CLI::App* cmd, ModelArgs& m) {
+    cmd->add_option("--base-url", m.client.baseUrl,
+                    "OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1 (default: $AKGEN_BASE_URL, $OPENAI_BASE_URL)");
+    cmd->add_option("--model", m.client.model, "Model name the server knows (default: $AKGEN_MODEL)");
+    cmd->add_option("--api-key-env", m.apiKeyEnv,
+                    "Environment variable holding the API key (default: AKGEN_API_KEY, else OPENAI_API_KEY)");
+    cmd->add_option("--temperature", m.sampling.temperature, "Sampling temperature");
+    cmd->add_option("--top-p", m.sampling.topP, "Nucleus sampling top_p");
+    cmd->add_option("--max-tokens", m.sampling.maxTokens, "Completion tokens per answer");
+    cmd->add_option("--seed", m.seed, "Seed of the first sample (sample K gets seed+K); default: none sent");
+    cmd->add_option("--stop", m.sampling.stop, "Stop sequence (repeatable)");
+    cmd->add_option("--request-timeout", m.client.timeoutSeconds, "Seconds per request attempt");
+    cmd->add_option("--connect-timeout", m.client.connectTimeoutSeconds, "Seconds to connect");
+    cmd->add_option("--retries", m.client.maxRetries, "Further attempts after a 429, 5xx, timeout or connection error");
+    cmd->add_option("--backoff", m.client.backoffSeconds, "First retry delay in seconds (doubles per retry)");
+}
+
+// Fills what the command line left unset from the environment; false with `error` when the
+// server or model is still unknown.
+bool ResolveModel(ModelArgs& m, std::string* error) {
+    auto env = [](const char* name) {
+        const char* v = std::getenv(name);
+        return std::string(v ? v : "");
+    };
+    if (m.client.baseUrl.empty()) m.client.baseUrl = env("AKGEN_BASE_URL");
+    if (m.client.baseUrl.empty()) m.client.baseUrl = env("OPENAI_BASE_URL");
+    if (m.client.model.empty()) m.client.model = env("AKGEN_MODEL");
+    if (!m.apiKeyEnv.empty()) m.client.apiKey = env(m.apiKeyEnv.c_str());
+    else m.client.apiKey = !env("AKGEN_API_KEY").empty() ? env("AKGEN_API_KEY") : env("OPENAI_API_KEY");
+    if (m.seed >= 0) m.sampling.seed = uint64_t(m.seed);
+    if (m.client.baseUrl.empty()) return *error = "no server: --base-url or $AKGEN_BASE_URL", false;
+    if (m.client.model.empty()) return *error = "no model: --model or $AKGEN_MODEL", false;
+    return true;
+}
+
+bool ParseMode(const std::string& mode, harness::CandidateMode* out) {
+    if (mode == "kernel") *out = harness::CandidateMode::KernelOnly;
+    else if (mode == "host+kernel") *out = harness::CandidateMode::HostAndKernel;
+    else return false;
+    return true;
+}
+
+struct GenArgs {
+    gen::GenOptions options;
+    ModelArgs model;
+    std::vector<std::string> ops;
+    std::string mode = "kernel";
+    std::string shard;
+    bool quiet = false;
+};
+
+int CmdGen(GenArgs& a) {
+    gen::GenOptions& o = a.options;
+    if (o.tasksRoot.empty()) o.tasksRoot = (fs::path(AKG_SOURCE_DIR) / "tasks").string();
+    for (auto& op : a.ops) o.filter.ops.push_back(op);
+    if (!ParseMode(a.mode, &o.mode)) {
+        std::fprintf(stderr, "akgen: --mode is kernel or host+kernel\n");
+        return kUsage;
+    }
+    if (!a.shard.empty() && std::sscanf(a.shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2) {
+        std::fprintf(stderr, "akgen: --shard wants i/N\n");
+        return kUsage;
+    }
+    std::string error;
+    if (!o.dryRun && !ResolveModel(a.model, &error)) {
+        std::fprintf(stderr, "akgen: %s\n", error.c_str());
+        return kUsage;
+    }
+    o.client = a.model.client;
+    o.sampling = a.model.sampling;
+    o.progress = !a.quiet;
+    gen::GenOutcome r = gen::RunGen(o);
+    if (!r.error.empty()) {
+        std::fprintf(stderr, "akgen: %s\n", r.error.c_str());
+        return kUsage;
+    }
+    for (auto& s : r.skipped) std::fprintf(stderr, "skipped %s: %s\n", s.path.c_str(), s.reason.c_str());
+    if (o.dryRun) return kOk;
+    std::printf("%d samples due, %d already written, %d written now (%d without a usable file), %d failed; "
+                "%lld prompt + %lld completion tokens\n",
+                r.due, r.alreadyDone, r.written, r.unusable, r.failed, (long long)r.usage.promptTokens,
+                (long long)r.usage.completionTokens);
+    std::printf("evaluate with: akgen bench --tasks %s --samples %s --mode %s\n", o.tasksRoot.c_str(), o.outDir.c_str(),
+                a.mode.c_str());
+    return r.failed ? kDiagnostics : kOk;
+}
+
+struct SolveArgs {
+    gen::SolveOptions options;
+    ModelArgs model;
+    std::vector<std::string> ops;
+    std::string mode = "kernel";
+    std::string shard;
+    double memoryLimitMb = 12288;
+    bool quiet = false;
+};
+
+int CmdSolve(SolveArgs& a) {
+    gen::SolveOptions& o = a.options;
+    if (o.tasksRoot.empty()) o.tasksRoot = (fs::path(AKG_SOURCE_DIR) / "tasks").string();
+    for (auto& op : a.ops) o.filter.ops.push_back(op);
+    if (!ParseMode(a.mode, &o.mode)) {
+        std::fprintf(stderr, "akgen: --mode is kernel or host+kernel\n");
+        return kUsage;
+    }
+    if (!a.shard.empty() && std::sscanf(a.shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2) {
+        std::fprintf(stderr, "akgen: --shard wants i/N\n");
+        return kUsage;
+    }
+    std::string error;
+    if (!ResolveModel(a.model, &error)) {
+        std::fprintf(stderr, "akgen: %s\n", error.c_str());
+        return kUsage;
+    }
+    o.client = a.model.client;
+    o.sampling = a.model.sampling;
+    o.limits.addressSpaceBytes = size_t(a.memoryLimitMb * 1024 * 1024);
+    o.progress = !a.quiet;
+    gen::SolveOutcome r = gen::RunSolve(o);
+    if (!r.error.empty()) {
+        std::fprintf(stderr, "akgen: %s\n", r.error.c_str());
+        return kUsage;
+    }
+    for (auto& s : r.skipped) std::fprintf(stderr, "skipped %s: %s\n", s.path.c_str(), s.reason.c_str());
+    std::printf("%d of %d tasks solved (%d finished earlier); %lld tokens\n", r.solved, r.tasks, r.alreadyDone,
+                (long long)r.usage.totalTokens);
+    std::printf("trajectories in %s/trajectories.jsonl; last candidates in %s/samples\n", o.outDir.c_str(),
+                o.outDir.c_str());
+    return kOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -345,6 +486,50 @@ int main(int argc, char** argv) {
     auto* reportCmd = app.add_subcommand("report", "Write report.md and a self-contained report.html of a run");
     reportCmd->add_option("run", reportRun, "Run directory written by akgen bench")->required();
     reportCmd->callback([&] { std::exit(CmdReport(reportRun)); });
+
+    GenArgs genArgs;
+    auto* genCmd = app.add_subcommand(
+        "gen", "Ask a model server (OpenAI-compatible) for n samples per task, written for akgen bench --samples");
+    auto& go = genArgs.options;
+    genCmd->add_option("ops", genArgs.ops, "Op names or globs (default: all)");
+    genCmd->add_option("--tasks", go.tasksRoot, "Task tree, level, category or task directory (default: the built-in tasks/)");
+    genCmd->add_option("--level", go.filter.levels, "Only these levels")->delimiter(',');
+    genCmd->add_option("--category", go.filter.categories, "Only these categories (names or globs)")->delimiter(',');
+    genCmd->add_option("--out", go.outDir, "Samples directory (NPUKernelBench run layout)");
+    genCmd->add_option("-n,--samples", go.samples, "Samples per task (per public case with --static)");
+    genCmd->add_option("--mode", genArgs.mode, "kernel (the model writes op_kernel/) or host+kernel");
+    genCmd->add_flag("--static", go.staticShape, "One prompt and sample group (fixed_case_<ID>) per public case");
+    genCmd->add_option("--shard", genArgs.shard, "i/N: generate every N-th sample starting at i");
+    genCmd->add_option("-j,--jobs", go.jobs, "Requests in flight at once");
+    genCmd->add_flag("--n-per-request", go.nPerRequest, "Ask for a task's missing samples in one request (`n`)");
+    genCmd->add_option("--prompts", go.promptsDir, "Prompt templates directory (default: prompts/ of the source tree)");
+    genCmd->add_option("--soc", go.soc, "Platform the hardware section describes");
+    genCmd->add_flag("--dry-run", go.dryRun, "Print the prompts; contact no server");
+    genCmd->add_flag("-q,--quiet", genArgs.quiet, "No progress output");
+    AddModelOptions(genCmd, genArgs.model);
+    genCmd->callback([&] { std::exit(CmdGen(genArgs)); });
+
+    SolveArgs solveArgs;
+    auto* solveCmd = app.add_subcommand(
+        "solve", "Repair loop per task: generate, evaluate on the public cases, feed diagnostics back, regenerate");
+    auto& so = solveArgs.options;
+    solveCmd->add_option("ops", solveArgs.ops, "Op names or globs (default: all)");
+    solveCmd->add_option("--tasks", so.tasksRoot, "Task tree, level, category or task directory (default: the built-in tasks/)");
+    solveCmd->add_option("--level", so.filter.levels, "Only these levels")->delimiter(',');
+    solveCmd->add_option("--category", so.filter.categories, "Only these categories (names or globs)")->delimiter(',');
+    solveCmd->add_option("--out", so.outDir, "Output directory (trajectories.jsonl, turns/, samples/)")->required();
+    solveCmd->add_option("--mode", solveArgs.mode, "kernel (the model writes op_kernel/) or host+kernel");
+    solveCmd->add_option("--turns", so.maxTurns, "Turns per task at most");
+    solveCmd->add_option("--shard", solveArgs.shard, "i/N: solve every N-th task starting at i (give each its own --out)");
+    solveCmd->add_option("--token-budget", so.tokenBudget, "Total tokens per task at most (0: no limit)");
+    solveCmd->add_option("--prompts", so.promptsDir, "Prompt templates directory (default: prompts/ of the source tree)");
+    solveCmd->add_option("--soc", so.soc, "Platform to simulate and describe");
+    solveCmd->add_option("--timeout", so.limits.wallSeconds, "Wall-clock seconds per case");
+    solveCmd->add_option("--cpu-limit", so.limits.cpuSeconds, "CPU seconds per case");
+    solveCmd->add_option("--memory-limit-mb", solveArgs.memoryLimitMb, "Address-space limit per case, MiB");
+    solveCmd->add_flag("-q,--quiet", solveArgs.quiet, "No progress output");
+    AddModelOptions(solveCmd, solveArgs.model);
+    solveCmd->callback([&] { std::exit(CmdSolve(solveArgs)); });
 
     CLI11_PARSE(app, argc, argv);
     return 0;
