@@ -203,6 +203,18 @@ void PrintSummary(const nlohmann::json& s, const std::string& runDir) {
                 if (v.is_number()) std::printf("  @%s %.3f", k.c_str(), v.get<double>());
             std::printf("\n");
         }
+    if (const nlohmann::json perf = s.value("perf", nlohmann::json()); perf.is_object()) {
+        std::printf("simulated time: %s samples timed", perf.value("timed_samples", nlohmann::json(0)).dump().c_str());
+        if (perf.value("fast_p", nlohmann::json()).is_object()) {
+            std::printf(", fast_p:");
+            for (auto& [p, v] : perf.at("fast_p").items()) std::printf("  @%s %.3f", p.c_str(), v.get<double>());
+        }
+        if (perf.value("mean_speedup", nlohmann::json()).is_number())
+            std::printf(", mean speedup %.3f", perf.at("mean_speedup").get<double>());
+        if (perf.value("below_hw_bound_cases", 0) > 0)
+            std::printf(", %d cases below their hardware bound (see the case logs)", perf.value("below_hw_bound_cases", 0));
+        std::printf("\n");
+    }
     if (s.contains("failure_classes") && !s.at("failure_classes").empty()) {
         std::printf("failure classes:");
         for (auto& [cls, n] : s.at("failure_classes").items()) std::printf("  %s %s", cls.c_str(), n.dump().c_str());

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 
+#include "akg/cost.h"
 #include "akg/pyshim.h"
 #include "build/compile.h"
 #include "build/pybind_build.h"
@@ -141,12 +142,18 @@ sim::Diagnostic DiagnosticFromJson(const json& j) {
     return d;
 }
 
-// Runs in the sandboxed child: replay the case's call on the simulator.
-std::string ReplayInChild(run::Operator& op, const std::string& caseDir, const std::string& returnedDir) {
+// Runs in the sandboxed child: replay the case's call on the simulator. `model` observes the
+// operator's launches (this process's copy of the unit's model, empty before the case).
+std::string ReplayInChild(run::Operator& op, cost::CostModel& model, const std::string& caseDir,
+                          const std::string& returnedDir) {
     ReplayResult r = ReplayCase(op, caseDir, returnedDir);
     json diags = json::array();
     for (auto& d : r.report.launch.diagnostics) diags.push_back(DiagnosticToJson(d));
+    const cost::KernelTime& time = model.Result();
+    const bool timed = r.executed && r.report.launch.completed && time.valid;
     return json{{"returned", r.returned},
+                {"sim_time_us", timed ? json(time.kernelUs) : json()},
+                {"hw_bound_us", timed ? json(r.hwBoundUs) : json()},
                 {"executed", r.executed},
                 {"error", r.error},
                 {"stage", run::RunStageName(r.report.stage)},
@@ -174,8 +181,8 @@ struct CaseEvaluation {
     double simulatorSeconds = 0;
 };
 
-CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Operator& op, const Goldens& g,
-                            const std::string& caseId, int trial, uint64_t seed) {
+CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Operator& op, cost::CostModel& model,
+                            const Goldens& g, const std::string& caseId, int trial, uint64_t seed) {
     const BenchOptions& o = *ctx.options;
     CaseEvaluation ev;
     CaseRecord& rec = ev.record;
@@ -204,7 +211,7 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
     std::error_code ec;
     fs::remove_all(returned, ec);
     fs::create_directories(returned);
-    SandboxResult sr = RunSandboxed(o.limits, [&] { return ReplayInChild(op, caseDir, returned.string()); });
+    SandboxResult sr = RunSandboxed(o.limits, [&] { return ReplayInChild(op, model, caseDir, returned.string()); });
     auto cleanup = [&] {
         if (!o.keepWork) fs::remove_all(returned, ec);
     };
@@ -228,6 +235,11 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
                   d.message + (d.count > 1 ? " (" + std::to_string(d.count) + " times)" : "") + "\n";
     }
     ev.simulatorSeconds = child.value("launch_seconds", 0.0);
+    if (child.value("sim_time_us", json()).is_number()) rec.simTimeUs = child.at("sim_time_us").get<double>();
+    if (child.value("hw_bound_us", json()).is_number()) rec.hwBoundUs = child.at("hw_bound_us").get<double>();
+    if (rec.simTimeUs && rec.hwBoundUs && *rec.simTimeUs < *rec.hwBoundUs)
+        ev.log += "perf: simulated " + json(*rec.simTimeUs).dump() + " us, below the hardware bound of " +
+                  json(*rec.hwBoundUs).dump() + " us: a cost-model or anti-cheat bug (docs/cost-model.md)\n";
     const std::string tilingLog = child.value("tiling_log", std::string());
     const std::string deviceLog = child.value("device_log", std::string());
     if (!tilingLog.empty()) ev.log += "--- tiling log\n" + tilingLog + "\n";
@@ -385,7 +397,11 @@ void WriteLog(const fs::path& path, const std::string& text) {
 
 constexpr unsigned kBuildStageSeconds = 1200;
 
-[[noreturn]] void RunUnit(const UnitContext& ctx, const Unit& u) {
+[[noreturn]] void RunUnit(const UnitContext& base, const Unit& u) {
+    // Every case's launches are timed by the copy of this model its own process inherits.
+    cost::CostModel model(base.run.platform);
+    UnitContext ctx = base;
+    ctx.run.observers.push_back(&model);
     const BenchOptions& o = *ctx.options;
     Isolate({ctx.expectedRoot});
     std::string error;
@@ -408,7 +424,7 @@ constexpr unsigned kBuildStageSeconds = 1200;
             const Goldens g = GoldenLocation(ctx, u.task, seed);
             for (auto& id : ids) {
                 if (ctx.previous->HasCase(u.task.id, u.candidate.sample, id, trial)) continue;
-                CaseEvaluation ev = EvaluateCase(ctx, u, op, g, id, trial, seed);
+                CaseEvaluation ev = EvaluateCase(ctx, u, op, model, g, id, trial, seed);
                 WriteLog(LogDir(o, u) / ("case" + id + (trial ? "-t" + std::to_string(trial) : "") + ".log"), ev.log);
                 json j = ToJson(ev.record);
                 j["simulator_seconds"] = ev.simulatorSeconds;

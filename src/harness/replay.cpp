@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "akg/cost.h"
 #include "common/npy.h"
 #include "harness/aclnn_bridge.h"
 
@@ -126,6 +127,7 @@ ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir, const std
         if (!CallFromAclnnArgs(op.Info(), aclArgs, &call, error)) return false;
         result.executed = true;
         result.report = op.Run(call);
+        result.hwBoundUs += cost::HardwareBoundUs(op.Platform(), run::MinimumWorkload(call));
         if (result.report.stage == run::RunStage::Build || result.report.stage == run::RunStage::Tiling) {
             *error = result.report.error;
             // The compiler's own error lines say what is wrong with the code.

@@ -15,6 +15,7 @@ struct ReplayResult {
     std::string error;          // why not: conversion failure, failed aclnn call, exception
     bool executed = false;      // EXEC_NPU_CMD reached the runner
     run::RunReport report;      // the last operator run
+    double hwBoundUs = 0;       // Σ over the calls' launches of their hardware lower bound T_hw
 };
 
 // Reads case.json and call/ in `caseDir` (the golden step's output), replays the call, writes

@@ -320,7 +320,13 @@ void CheckRun(const fs::path& run, const std::vector<Expectation>& candidates) {
         EXPECT_TRUE(Accepts(e, o.cls)) << "ended in " << o.cls << " (" << o.detail << "), expected "
                                        << Join(e.classes);
         if (e.classes == std::vector<std::string>{"pass"}) {
-            for (const CaseRecord& c : o.cases) EXPECT_TRUE(c.passed) << "case " << c.caseId << ": " << c.error;
+            for (const CaseRecord& c : o.cases) {
+                EXPECT_TRUE(c.passed) << "case " << c.caseId << ": " << c.error;
+                // Timed by the cost model, above the case's hardware bound.
+                ASSERT_TRUE(c.simTimeUs && c.hwBoundUs) << "case " << c.caseId << " was not timed";
+                EXPECT_GT(*c.hwBoundUs, 0.0);
+                EXPECT_GT(*c.simTimeUs, *c.hwBoundUs) << "case " << c.caseId;
+            }
         }
         if (e.everyCaseFails) {
             for (const CaseRecord& c : o.cases)
