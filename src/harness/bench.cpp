@@ -312,6 +312,20 @@ std::vector<CheatFinding> ExtraValueDepends(const host::OpInfo& candidate, const
 // Builds the candidate: host half, every kernel dtype column, the task's pybind glue. Every
 // library is scanned before it is loaded, since loading runs its static constructors here, in
 // the unit process.
+// The class `akgen gen` gave a sample whose answer held no usable file (its gen.json beside
+// src/), or empty: such a sample is the model's failure, not a compile error.
+std::string GenerationFailure(const Candidate& c) {
+    const fs::path record = fs::path(c.kernelDir).parent_path() / "gen.json";
+    std::error_code ec;
+    if (!fs::is_regular_file(record, ec)) return "";
+    try {
+        const std::string cls = json::parse(build::ReadFile(record.string())).value("class", std::string());
+        return cls.rfind("gen.", 0) == 0 ? cls : "";
+    } catch (const std::exception&) {
+        return "";
+    }
+}
+
 bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, SampleRecord& rec, std::string* log) {
     const auto start = Clock::now();
     auto fail = [&](const std::string& cls, const std::string& error, const std::string& output) {
@@ -333,6 +347,8 @@ bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, Sa
         for (auto& f : findings) all += f.message + "\n";
         return fail(CheatClassOf(findings.front()), findings.front().message, all);
     };
+    if (const std::string cls = GenerationFailure(u.candidate); !cls.empty())
+        return fail(cls, "the model's answer held no usable file (" + cls + " in gen.json)", "");
     build::OpProject project;
     std::string error;
     if (!build::DiscoverSplitProject((fs::path(u.candidate.hostDir) / "op_host").string(),

@@ -228,7 +228,7 @@ TEST_F(GenE2E, GenThenBenchScoresTheScriptedAnswers) {
     ASSERT_EQ(bySample.size(), 5u) << summary.dump(2);
     EXPECT_EQ(bySample[0], std::make_pair(std::string("pass"), 100.0));
     EXPECT_EQ(bySample[1].first, "compile.api_signature");
-    EXPECT_EQ(bySample[2].first, "compile.other");  // the empty answer: nothing to build, counted as failed
+    EXPECT_EQ(bySample[2].first, "gen.empty_answer");  // the empty answer keeps its generation class
     EXPECT_EQ(bySample[3].first, "wrong_values");
     EXPECT_EQ(bySample[4], std::make_pair(std::string("pass"), 100.0));
     EXPECT_DOUBLE_EQ(summary["levels"]["1"]["score"].get<double>(), 40.0);
