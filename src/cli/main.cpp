@@ -534,6 +534,8 @@ int main(int argc, char** argv) {
     solveCmd->add_option("--turns", so.maxTurns, "Turns per task at most");
     solveCmd->add_option("--shard", solveArgs.shard, "i/N: solve every N-th task starting at i (give each its own --out)");
     solveCmd->add_option("--token-budget", so.tokenBudget, "Total tokens per task at most (0: no limit)");
+    solveCmd->add_option("--target-speedup", so.targetSpeedup,
+                         "Keep a correct kernel improving until its simulated speedup over the task's answer reaches this");
     solveCmd->add_option("--prompts", so.promptsDir, "Prompt templates directory (default: prompts/ of the source tree)");
     solveCmd->add_option("--soc", so.soc, "Platform to simulate and describe");
     solveCmd->add_option("--timeout", so.limits.wallSeconds, "Wall-clock seconds per case");

@@ -264,4 +264,38 @@ std::string DescribeFailure(const FeedbackInput& in) {
     return out;
 }
 
+std::string DescribePerformance(const harness::RunRecords& records, const harness::RunRecords& reference,
+                                const std::string& task, int sample, double speedup, double targetSpeedup,
+                                size_t maxCases) {
+    struct Row {
+        std::string caseId;
+        double yours = 0, ref = 0, bound = 0;
+    };
+    std::vector<Row> rows;
+    double yours = 0, ref = 0;
+    for (auto& c : records.Cases()) {
+        if (c.task != task || c.sample != sample || !c.simTimeUs) continue;
+        for (auto& r : reference.Cases())
+            if (r.task == task && r.sample == 0 && r.caseId == c.caseId && r.trial == c.trial && r.simTimeUs) {
+                rows.push_back({c.caseId, *c.simTimeUs, *r.simTimeUs, c.hwBoundUs.value_or(0)});
+                yours += *c.simTimeUs;
+                ref += *r.simTimeUs;
+            }
+    }
+    // The cases where it loses most first.
+    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.yours / a.ref > b.yours / b.ref; });
+    std::string out = "## Correct, but not fast enough\n\nYour kernel passes every case. Simulated by our cost model "
+                      "of the AI core, it takes " + Number(yours) + " us over the cases against " + Number(ref) +
+                      " us for the expert reference: a speedup of " + Number(speedup) + "x (geometric mean over "
+                      "the cases), and " + Number(targetSpeedup) + "x is asked for.\n\n"
+                      "| case | yours (us) | reference (us) | hardware bound (us) |\n| --- | --- | --- | --- |\n";
+    for (size_t i = 0; i < rows.size() && i < maxCases; ++i)
+        out += "| " + rows[i].caseId + " | " + Number(rows[i].yours) + " | " + Number(rows[i].ref) + " | " +
+               Number(rows[i].bound) + " |\n";
+    out += "\nThe hardware bound is the time to read every input and write every output once at peak "
+           "bandwidth. Keep the kernel correct; look for idle pipes (double buffering, larger tiles, "
+           "all cores busy, vector instructions instead of scalar loops).\n";
+    return out;
+}
+
 }  // namespace akg::gen

@@ -42,4 +42,10 @@ struct FeedbackInput {
 // The feedback text (Markdown) for a candidate that did not pass.
 std::string DescribeFailure(const FeedbackInput& in);
 
+// For a correct candidate short of the speedup asked for: its simulated time per case against
+// the reference answer's (sample 0 of `reference`) and the case's hardware bound.
+std::string DescribePerformance(const harness::RunRecords& records, const harness::RunRecords& reference,
+                                const std::string& task, int sample, double speedup, double targetSpeedup,
+                                size_t maxCases = 8);
+
 }  // namespace akg::gen

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 
 #include "build/compile.h"
@@ -104,6 +105,7 @@ SolveOutcome RunSolve(const SolveOptions& o) {
         Usage spent;
         std::string lastSample;  // the latest candidate's sample dir
         bool solved = false;
+        std::string referenceRun;  // answer/0 on the public cases, evaluated at the first correct turn
 
         for (int turn = 1; turn <= o.maxTurns; ++turn) {
             SamplingParams params = o.sampling;
@@ -181,11 +183,38 @@ SolveOutcome RunSolve(const SolveOptions& o) {
                 const harness::RunRecords records = harness::ReadRecords(bo.runDir);
                 const TurnVerdict v = VerdictOf(records, task.id, 0);
                 solved = v.passed;
+                std::optional<double> speedup;
+                if (v.passed && referenceRun.empty()) {
+                    harness::BenchOptions ro = bo;
+                    ro.samplesRoot.clear();
+                    ro.answers = {0};
+                    ro.runDir = (taskOut / "reference").string();
+                    const harness::BenchOutcome refBench = harness::RunBench(ro);
+                    if (refBench.error.empty()) referenceRun = ro.runDir;
+                }
+                harness::RunRecords reference;
+                if (v.passed && !referenceRun.empty()) {
+                    // Simulated time against the expert answer: trajectory data, and the target.
+                    reference = harness::ReadRecords(referenceRun);
+                    const json s = harness::ComputeSummary(records, json::object(), harness::Timing{}, &reference);
+                    for (auto& t : s.at("tasks"))
+                        if (t.value("sample", -1) == 0 && t.value("speedup", json()).is_number()) {
+                            speedup = t.at("speedup").get<double>();
+                            line["sim_time_us"] = t.at("sim_time_us");
+                            line["speedup"] = *speedup;
+                        }
+                }
+                if (v.passed && o.targetSpeedup > 0) solved = speedup && *speedup >= o.targetSpeedup;
                 line["class"] = v.cls;
                 line["evaluation"] = {{"compiled", v.compiled}, {"cases", v.cases}, {"passed_cases", v.passedCases},
                                       {"passed", v.passed}, {"run", bo.runDir}};
                 verdictText = v.summary;
-                if (!solved) {
+                if (speedup) verdictText += ", simulated speedup " + json(*speedup).dump() + "x over the answer";
+                if (v.passed && !solved) {
+                    feedback = speedup ? DescribePerformance(records, reference, task.id, 0, *speedup, o.targetSpeedup)
+                                       : "## Correct, but not timed\n\nThe reference answer could not be timed; "
+                                         "no speedup can be measured.\n";
+                } else if (!solved) {
                     FeedbackInput fi;
                     fi.records = &records;
                     fi.task = task.id;

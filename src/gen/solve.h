@@ -29,6 +29,9 @@ struct SolveOptions {
     harness::SandboxLimits limits;
     std::string python;        // as BenchOptions::python
     bool progress = true;
+    // > 0: a correct kernel is solved only at this simulated speedup over the task's answer/0;
+    // below it the model gets its times per case and another turn.
+    double targetSpeedup = 0;
 };
 
 struct SolveOutcome {

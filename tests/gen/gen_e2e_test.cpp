@@ -418,6 +418,34 @@ TEST_F(GenE2E, SolveRepairsACompileErrorInTurnTwo) {
     EXPECT_EQ(server.RequestCount(), 2);
 }
 
+TEST_F(GenE2E, SolveAsksForSpeedOnceCorrectWithATarget) {
+    // The answer's own kernel is correct at exactly the reference's simulated speed (1x): with a
+    // 1.5x target the model is told its times and gets another turn.
+    OpenAiDouble server;
+    server.Script({ScriptedReply::Answer("<kernel_impl>\n" + GoodKernel() + "</kernel_impl>"),
+                   ScriptedReply::Answer("<kernel_impl>\n" + GoodKernel() + "</kernel_impl>")});
+    const fs::path out = root_ / "solve";
+    std::vector<std::string> args = {"solve", "--tasks", (root_ / "tasks").string(), "--out", out.string(),
+                                     "--turns", "2", "--target-speedup", "1.5"};
+    for (auto& a : ModelArgs(server)) args.push_back(a);
+    std::string log;
+    ASSERT_EQ(Akgen(args, &log, 240), 0) << log;
+    ASSERT_EQ(server.RequestCount(), 2) << log;
+    const std::string feedback = LastUserMessage(server.Requests()[1]);
+    EXPECT_NE(feedback.find("Correct, but not fast enough"), std::string::npos) << feedback;
+    EXPECT_NE(feedback.find("a speedup of 1x"), std::string::npos) << feedback;
+    EXPECT_NE(feedback.find("| case | yours (us) | reference (us) | hardware bound (us) |"), std::string::npos) << feedback;
+
+    const auto lines = ReadJsonLines(out / "trajectories.jsonl");
+    ASSERT_EQ(lines.size(), 2u);
+    for (auto& line : lines) {
+        EXPECT_DOUBLE_EQ(line["speedup"].get<double>(), 1.0);  // deterministic: the same kernel
+        EXPECT_GT(line["sim_time_us"].get<double>(), 0.0);
+    }
+    EXPECT_EQ(lines[1]["solved"], false);
+    EXPECT_EQ(lines[1]["stop_reason"], "max_turns");
+}
+
 TEST_F(GenE2E, SolveReportsSimulatorDiagnosticsWithTheirSourceLine) {
     OpenAiDouble server;
     server.Script({ScriptedReply::Answer("<kernel_impl>\n" + DequeBrokenKernel() + "</kernel_impl>"),
