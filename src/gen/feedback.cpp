@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -136,21 +137,26 @@ std::vector<std::string> ApiDocLines(const std::string& message, const std::stri
         const std::string n = (*it)[1];
         if (!notApis.count(n) && std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
     }
+    // Hand-written pages (with semantics and constraints) before the generated signature pages in
+    // subdirectories (signatures/, from scripts/api_reference.py).
     std::vector<fs::path> docs;
     std::error_code ec;
-    for (auto& e : fs::directory_iterator(apiDocsDir, ec))
-        if (e.path().extension() == ".md") docs.push_back(e.path());
-    std::sort(docs.begin(), docs.end());
+    for (fs::recursive_directory_iterator it(apiDocsDir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".md") docs.push_back(fs::relative(it->path(), apiDocsDir));
+    std::sort(docs.begin(), docs.end(), [](const fs::path& a, const fs::path& b) {
+        const auto depth = [](const fs::path& p) { return std::distance(p.begin(), p.end()); };
+        return depth(a) != depth(b) ? depth(a) < depth(b) : a < b;
+    });
     std::vector<std::string> out;
     for (auto& name : names) {
         // A signature names the API followed by its arguments, template arguments or sibling
         // names ("WholeReduceSum/Max/Min(").
         const std::regex sig("\\b" + name + "(<[^>]*>)?[(/]");
         for (auto& d : docs) {
-            std::ifstream f(d);
+            std::ifstream f(fs::path(apiDocsDir) / d);
             for (std::string line; std::getline(f, line);) {
                 if (line.size() > 600 || !std::regex_search(line, sig)) continue;
-                out.push_back("docs/api/" + d.filename().string() + ": " + line);
+                out.push_back("docs/api/" + d.generic_string() + ": " + line);
                 if (out.size() >= maxLines) return out;
             }
         }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -44,6 +45,44 @@ TEST(ApiDocLines, FindsTheDocumentedSignature) {
     EXPECT_EQ(lines[0].rfind("docs/api/vector-reduce.md: ", 0), 0u) << lines[0];
     EXPECT_NE(lines[0].find("WholeReduceSum/Max/Min(dst, src, mask, repeat"), std::string::npos);
     EXPECT_TRUE(ApiDocLines("'foo' was not declared in this scope", DefaultApiDocsDir()).empty());
+}
+
+TEST(ApiDocLines, FallsBackToTheGeneratedSignaturePages) {
+    // No hand-written page covers DataCopyPad or Adds; docs/api/signatures/ has every overload.
+    auto pad = ApiDocLines("no matching function for call to 'DataCopyPad(AscendC::GlobalTensor<float>&, "
+                           "AscendC::LocalTensor<float>&, int)'",
+                           DefaultApiDocsDir());
+    ASSERT_EQ(pad.size(), 4u);
+    for (auto& l : pad) {
+        EXPECT_EQ(l.rfind("docs/api/signatures/kernel_operator_data_copy_intf.md: - `template <typename T> void "
+                          "DataCopyPad(",
+                          0),
+                  0u)
+            << l;
+    }
+    EXPECT_NE(std::find(pad.begin(), pad.end(),
+                        "docs/api/signatures/kernel_operator_data_copy_intf.md: - `template <typename T> void "
+                        "DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p)`"),
+              pad.end());
+
+    auto adds = ApiDocLines("error: 'Adds' was not declared in this scope; did you mean 'AscendC::Adds'?",
+                            DefaultApiDocsDir(), 2);
+    ASSERT_EQ(adds.size(), 2u);
+    EXPECT_EQ(adds[0],
+              "docs/api/signatures/kernel_operator_vec_binary_scalar_intf.md: - `template <typename T, bool isSetMask "
+              "= true> void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const "
+              "int32_t& count)`");
+}
+
+TEST(ApiDocLines, HandWrittenPagesComeBeforeGeneratedOnes) {
+    // WholeReduceSum is on the hand-written vector-reduce.md and on the generated page of its header.
+    auto lines = ApiDocLines("no matching function for call to 'WholeReduceSum(AscendC::LocalTensor<float>&, int)'",
+                             DefaultApiDocsDir(), 50);
+    auto firstGenerated = std::find_if(lines.begin(), lines.end(),
+                                       [](const std::string& l) { return l.rfind("docs/api/signatures/", 0) == 0; });
+    ASSERT_NE(firstGenerated, lines.end());
+    ASSERT_NE(firstGenerated, lines.begin());
+    for (auto it = firstGenerated; it != lines.end(); ++it) EXPECT_EQ(it->rfind("docs/api/signatures/", 0), 0u) << *it;
 }
 
 TEST(DescribeFailure, CompileErrorsWithSourceLinesNotesAndDocs) {
