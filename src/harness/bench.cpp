@@ -424,6 +424,7 @@ constexpr unsigned kBuildStageSeconds = 1200;
     std::vector<std::string> ids = CaseIdsOf(o, u, &error);
     SampleRecord sample;
     static_cast<RecordIdentity&>(sample) = IdentityOf(u);
+    sample.fixedCase = u.candidate.onlyCase;
     sample.caseCount = int(ids.size()) * o.trials;
     std::string buildLog;
     run::Operator op;
@@ -433,7 +434,8 @@ constexpr unsigned kBuildStageSeconds = 1200;
     const bool built = BuildCandidate(ctx, u, op, sample, &buildLog);
     alarm(0);
     WriteLog(LogDir(o, u) / "build.log", buildLog);
-    if (!ctx.previous->HasSample(u.task.id, u.candidate.sample)) EmitLine(ctx.recordFd, ToJson(sample));
+    if (!ctx.previous->HasSample(u.task.id, u.candidate.sample, u.candidate.onlyCase))
+        EmitLine(ctx.recordFd, ToJson(sample));
     if (built) {
         for (int trial = 0; trial < o.trials; ++trial) {
             const uint64_t seed = o.seed + uint64_t(trial);
@@ -455,9 +457,11 @@ constexpr unsigned kBuildStageSeconds = 1200;
 // ---------------------------------------------------------------- the parent
 
 bool IsDone(const RunRecords& r, const Unit& u, const std::vector<std::string>& ids, int trials) {
-    if (!r.HasSample(u.task.id, u.candidate.sample)) return false;
+    if (!r.HasSample(u.task.id, u.candidate.sample, u.candidate.onlyCase)) return false;
     for (auto& s : r.Samples())
-        if (s.task == u.task.id && s.sample == u.candidate.sample && !s.compiled) return true;
+        if (s.task == u.task.id && s.sample == u.candidate.sample && s.fixedCase == u.candidate.onlyCase &&
+            !s.compiled)
+            return true;
     for (int t = 0; t < trials; ++t)
         for (auto& id : ids)
             if (!r.HasCase(u.task.id, u.candidate.sample, id, t)) return false;
@@ -694,9 +698,13 @@ BenchOutcome RunBench(const BenchOptions& o) {
                                        std::to_string(kBuildStageSeconds) + " s"
                        : WIFSIGNALED(status) ? std::string(": unit process killed by ") + strsignal(WTERMSIG(status))
                                              : ": unit process failed";
-                if (!r.sampleSeen && !previous.HasSample(r.unit.task.id, r.unit.candidate.sample)) {
+                if (!r.sampleSeen &&
+                    !previous.HasSample(r.unit.task.id, r.unit.candidate.sample, r.unit.candidate.onlyCase)) {
                     SampleRecord s;
                     static_cast<RecordIdentity&>(s) = IdentityOf(r.unit);
+                    s.fixedCase = r.unit.candidate.onlyCase;
+                    std::string idsError;
+                    s.caseCount = int(CaseIdsOf(o, r.unit, &idsError).size()) * o.trials;
                     s.compiled = false;
                     s.cls = deadline ? "timeout" : "crash";
                     s.error = what;

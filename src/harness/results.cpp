@@ -94,6 +94,7 @@ void ReadSample(const json& j, SampleRecord* r) {
     r->error = j.value("error", "");
     r->seconds = j.value("seconds", 0.0);
     r->caseCount = Nullable<int>(j, "case_count", std::nullopt);
+    r->fixedCase = Nullable<std::string>(j, "fixed_case", std::nullopt).value_or("");
 }
 
 void ReadCase(const json& j, CaseRecord* r) {
@@ -200,14 +201,14 @@ struct SampleOutcome {
 std::vector<SampleOutcome> SampleOutcomes(const RunRecords& records) {
     struct Gathered {
         RecordIdentity id;
-        const SampleRecord* build = nullptr;
+        std::vector<const SampleRecord*> builds;  // one, or one per fixed case of static samples
         std::vector<const CaseRecord*> cases;
     };
     std::map<std::tuple<int, std::string, int>, Gathered> byKey;  // (level, task, sample)
     for (auto& s : records.Samples()) {
         auto& g = byKey[{s.level, s.task, s.sample}];
         g.id = s;
-        g.build = &s;
+        g.builds.push_back(&s);
     }
     for (auto& c : records.Cases()) {
         auto& g = byKey[{c.level, c.task, c.sample}];
@@ -219,22 +220,26 @@ std::vector<SampleOutcome> SampleOutcomes(const RunRecords& records) {
         SampleOutcome o;
         o.id = g.id;
         // Cases only run for a built candidate, so case records imply a build (and a sample that
-        // did not compile always has its sample record).
-        o.compiled = g.build ? g.build->compiled : true;
-        if (!o.compiled) {
-            o.cases = g.build->caseCount.value_or(0);
-            o.cls = g.build->cls;
-        } else {
-            o.cases = int64_t(g.cases.size());
-            o.caseRecords = g.cases;
-            o.passed = std::count_if(g.cases.begin(), g.cases.end(), [](auto* c) { return c->passed; });
-            const CaseRecord* firstFailure = nullptr;
-            for (auto* c : g.cases)
-                // "First" in case-id order, then trial: independent of the order workers finished in.
-                if (!c->passed && (!firstFailure || CaseBefore(*c, *firstFailure))) firstFailure = c;
-            if (g.build && g.build->cls != "pass") o.cls = g.build->cls;
-            else if (firstFailure) o.cls = firstFailure->cls;
+        // did not compile always has its sample record). The cases of a build that failed count
+        // as failed: for static samples, the fixed case whose kernel did not build.
+        std::sort(g.builds.begin(), g.builds.end(),
+                  [](auto* a, auto* b) { return CaseIdLess(a->fixedCase, b->fixedCase); });
+        o.compiled = g.builds.empty();
+        const SampleRecord* firstBadBuild = nullptr;
+        for (auto* b : g.builds) {
+            o.compiled |= b->compiled;
+            if (!b->compiled) o.cases += b->caseCount.value_or(0);
+            if (b->cls != "pass" && !firstBadBuild) firstBadBuild = b;
         }
+        o.cases += int64_t(g.cases.size());
+        o.caseRecords = g.cases;
+        o.passed = std::count_if(g.cases.begin(), g.cases.end(), [](auto* c) { return c->passed; });
+        const CaseRecord* firstFailure = nullptr;
+        for (auto* c : g.cases)
+            // "First" in case-id order, then trial: independent of the order workers finished in.
+            if (!c->passed && (!firstFailure || CaseBefore(*c, *firstFailure))) firstFailure = c;
+        if (firstBadBuild) o.cls = firstBadBuild->cls;
+        else if (firstFailure) o.cls = firstFailure->cls;
         o.score = o.cases > 0 ? 100.0 * double(o.passed) / double(o.cases) : 0;
         outcomes.push_back(std::move(o));
     }
@@ -276,6 +281,7 @@ json ToJson(const SampleRecord& r) {
     j["error"] = r.error;
     j["seconds"] = r.seconds;
     j["case_count"] = r.caseCount ? json(*r.caseCount) : json();
+    j["fixed_case"] = r.fixedCase.empty() ? json() : json(r.fixedCase);
     return j;
 }
 
@@ -338,7 +344,7 @@ void RecordWriter::AppendLine(const json& record) {
 }
 
 void RunRecords::Add(SampleRecord record) {
-    auto [it, inserted] = sampleIndex_.try_emplace({record.task, record.sample}, samples_.size());
+    auto [it, inserted] = sampleIndex_.try_emplace({record.task, record.sample, record.fixedCase}, samples_.size());
     if (inserted) samples_.push_back(std::move(record));
     else samples_[it->second] = std::move(record);
 }
@@ -350,8 +356,8 @@ void RunRecords::Add(CaseRecord record) {
     else cases_[it->second] = std::move(record);
 }
 
-bool RunRecords::HasSample(const std::string& task, int sample) const {
-    return sampleIndex_.count({task, sample}) > 0;
+bool RunRecords::HasSample(const std::string& task, int sample, const std::string& fixedCase) const {
+    return sampleIndex_.count({task, sample, fixedCase}) > 0;
 }
 
 bool RunRecords::HasCase(const std::string& task, int sample, const std::string& caseId, int trial) const {

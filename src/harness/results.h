@@ -31,6 +31,9 @@ struct SampleRecord : RecordIdentity {
     std::string error;  // first compiler error line, when it failed
     double seconds = 0;
     std::optional<int> caseCount;  // "case_count": (case, trial) evaluations due, when known
+    // "fixed_case": the case a static-shape sample (fixed_case_<ID>/sample<K>) was generated for;
+    // empty for a sample that serves every shape. Sample K of each fixed case is its own build.
+    std::string fixedCase;
 };
 
 struct RecordDiagnostic {
@@ -93,14 +96,14 @@ private:
     std::mutex mutex_;
 };
 
-// Every record of a run, one per key: (task, sample) for samples, (task, sample, case, trial) for
-// cases. A later record with the same key replaces the earlier one in place.
+// Every record of a run, one per key: (task, sample, fixed case) for samples, (task, sample, case,
+// trial) for cases. A later record with the same key replaces the earlier one in place.
 class RunRecords {
 public:
     void Add(SampleRecord record);
     void Add(CaseRecord record);
 
-    bool HasSample(const std::string& task, int sample) const;
+    bool HasSample(const std::string& task, int sample, const std::string& fixedCase = "") const;
     bool HasCase(const std::string& task, int sample, const std::string& caseId, int trial) const;
 
     const std::vector<SampleRecord>& Samples() const { return samples_; }
@@ -111,7 +114,7 @@ public:
     std::vector<std::string> invalidLines;  // "file:line: why" of whole lines that are no record
 
 private:
-    using SampleKey = std::pair<std::string, int>;
+    using SampleKey = std::tuple<std::string, int, std::string>;
     using CaseKey = std::tuple<std::string, int, std::string, int>;
     std::vector<SampleRecord> samples_;
     std::vector<CaseRecord> cases_;

@@ -449,6 +449,39 @@ TEST(ResultsSummary, SeveralSamplesOfATaskAverageIntoTheLevelScore) {
     EXPECT_EQ(summary["timing"]["evaluations_per_minute"], 0.0);
 }
 
+TEST(ResultsSummary, StaticSamplesOfEachFixedCaseAreSeparateBuilds) {
+    // NPUKernelBench's static mode: sample 0 exists once per fixed case. Case 0's kernel built
+    // and passed, case 1's did not compile, case 2's built and failed.
+    RunRecords r;
+    auto build = [&](const std::string& fixedCase, bool compiled, const std::string& cls) {
+        SampleRecord s = Build("level1/Math/Add", 0, compiled, cls);
+        s.fixedCase = fixedCase;
+        s.caseCount = 1;
+        return s;
+    };
+    r.Add(build("0", true, "pass"));
+    r.Add(Case("level1/Math/Add", 0, "0", "pass"));
+    r.Add(build("1", false, "compile.syntax"));
+    r.Add(build("2", true, "pass"));
+    r.Add(Case("level1/Math/Add", 0, "2", "wrong_values"));
+    EXPECT_EQ(r.Samples().size(), 3u);  // one build record per fixed case, none replaced
+    EXPECT_TRUE(r.HasSample("level1/Math/Add", 0, "1"));
+    EXPECT_FALSE(r.HasSample("level1/Math/Add", 0));
+
+    json s = ComputeSummary(r, json::object(), Timing{});
+    ASSERT_EQ(s["tasks"].size(), 1u);
+    const json& t = s["tasks"][0];
+    EXPECT_EQ(t["cases"], 3);  // the case whose kernel did not build counts, failed
+    EXPECT_EQ(t["passed"], 1);
+    EXPECT_EQ(t["compiled"], true);
+    EXPECT_EQ(t["class"], "compile.syntax");  // the first fixed case's failure
+    EXPECT_EQ(ToJson(r.Samples()[1])["fixed_case"], "1");
+    SampleRecord back;
+    std::string error;
+    ASSERT_TRUE(FromJson(ToJson(r.Samples()[1]), &back, &error)) << error;
+    EXPECT_EQ(back.fixedCase, "1");
+}
+
 // A case of a candidate with a simulated time and a hardware bound, in µs.
 CaseRecord TimedCase(const std::string& task, int sample, const std::string& caseId, double us, double boundUs,
                      const std::string& cls = "pass") {
