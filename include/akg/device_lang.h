@@ -6,6 +6,9 @@
 // line so that one header serves every simulated SoC.
 #pragma once
 
+// The device compiler offers the C math functions (sqrt, exp, ...) on the scalar unit without an
+// include; kernels call them unqualified.
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
 
