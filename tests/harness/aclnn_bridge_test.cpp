@@ -10,12 +10,21 @@ namespace {
 using K = pyshim::AclArg::Kind;
 
 // The ForeachAddScalarList signature: a dynamic tensor list, a ScalarList input, a dynamic output.
+host::ParamInfo Param(const char* name, host::ParamKind kind, std::vector<ge::DataType> dtypes, bool scalar) {
+    host::ParamInfo p;
+    p.name = name;
+    p.kind = kind;
+    p.dtypes = std::move(dtypes);
+    p.scalar = scalar;
+    return p;
+}
+
 host::OpInfo ScalarListOp() {
     host::OpInfo op;
     op.type = "ForeachAddScalarList";
-    op.inputs = {{.name = "x", .kind = host::ParamKind::Dynamic, .dtypes = {ge::DT_FLOAT, ge::DT_INT32}},
-                 {.name = "scalars", .dtypes = {ge::DT_FLOAT, ge::DT_INT64}, .scalar = true}};
-    op.outputs = {{.name = "y", .kind = host::ParamKind::Dynamic, .dtypes = {ge::DT_FLOAT, ge::DT_INT32}}};
+    op.inputs = {Param("x", host::ParamKind::Dynamic, {ge::DT_FLOAT, ge::DT_INT32}, false),
+                 Param("scalars", host::ParamKind::Required, {ge::DT_FLOAT, ge::DT_INT64}, true)};
+    op.outputs = {Param("y", host::ParamKind::Dynamic, {ge::DT_FLOAT, ge::DT_INT32}, false)};
     return op;
 }
 
