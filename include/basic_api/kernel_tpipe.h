@@ -229,3 +229,7 @@ public:
 __aicore__ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(akg::sim::CurrentPipe()); }
 
 }  // namespace AscendC
+
+// CANN declares GetTPipePtr at global scope as well: helpers of its own operators
+// (safe_data_copy.h) call it unqualified before any `using namespace AscendC`.
+using AscendC::GetTPipePtr;
