@@ -7,6 +7,7 @@
 #include "basic_api/kernel_tpipe.h"
 #include "basic_api/kernel_operator_data_copy_intf.h"
 #include "basic_api/kernel_operator_vec_mask_intf.h"
+#include "kernel_utils.h"
 #include "basic_api/kernel_operator_vec_binary_intf.h"
 #include "basic_api/kernel_operator_vec_binary_scalar_intf.h"
 #include "basic_api/kernel_operator_vec_unary_intf.h"
@@ -32,3 +33,7 @@
 // High-level element-wise math and activation APIs (Tanh, Sigmoid, Power, Gelu, ...), which
 // CANN's kernel_operator.h makes available as well.
 #include "lib/akg_adv/adv_api.h"
+// High-level tensor transformation, reduce and utility APIs.
+#include "lib/pad/broadcast.h"
+#include "lib/reduce/mean.h"
+#include "lib/utils/init_global_memory.h"

@@ -139,3 +139,11 @@ struct complex64 {
 struct int4b_t {
     uint8_t v;
 };
+
+// The scalar square root the device compiler offers without an include (CANN's RmsNorm and
+// LayerNorm kernels call `sqrt` unqualified under `using namespace AscendC`). It is not declared
+// at global scope: <cmath> would then conflict, and its C functions collide with kernels named
+// after them (`extern "C" __global__ void sqrt(GM_ADDR, ...)`).
+namespace AscendC {
+inline float sqrt(float x) { return __builtin_sqrtf(x); }
+}  // namespace AscendC

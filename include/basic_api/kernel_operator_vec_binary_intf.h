@@ -39,14 +39,17 @@
 
 namespace AscendC {
 
-AKG_VEC_BINARY_API(Add, int16_t, half, int32_t, float)
-AKG_VEC_BINARY_API(Sub, int16_t, half, int32_t, float)
-AKG_VEC_BINARY_API(Mul, int16_t, half, int32_t, float)
-AKG_VEC_BINARY_API(Div, half, float)
+#define AKG_ADD_TYPES int16_t, half, int32_t, float
+#define AKG_DIV_TYPES half, float
+#define AKG_BITWISE_TYPES int16_t, uint16_t
+AKG_VEC_BINARY_API(Add, AKG_ADD_TYPES)
+AKG_VEC_BINARY_API(Sub, AKG_ADD_TYPES)
+AKG_VEC_BINARY_API(Mul, AKG_ADD_TYPES)
+AKG_VEC_BINARY_API(Div, AKG_DIV_TYPES)
 AKG_VEC_BINARY_API(Max, int16_t, half, int32_t, float)
 AKG_VEC_BINARY_API(Min, int16_t, half, int32_t, float)
-AKG_VEC_BINARY_API(And, int16_t, uint16_t)
-AKG_VEC_BINARY_API(Or, int16_t, uint16_t)
+AKG_VEC_BINARY_API(And, AKG_BITWISE_TYPES)
+AKG_VEC_BINARY_API(Or, AKG_BITWISE_TYPES)
 AKG_VEC_BINARY_API(AddRelu, int16_t, half, float)
 AKG_VEC_BINARY_API(SubRelu, int16_t, half, float)
 AKG_VEC_BINARY_API(FusedMulAdd, half, float)
@@ -79,5 +82,32 @@ AKG_API void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, co
     akg::sim::VecRun<T, U>(akg::sim::VecOp::MulAddDst, "MulAddDst", dst.Data(), src0.Data(), src1.Data(), U{}, s,
                            AKG_CALLER);
 }
+
+// Whole-tensor operators: `dst = src0 + src1` runs Add over all of dst (dst.GetSize() elements),
+// as CANN's operator overloads do; likewise -, *, /, & and |.
+template <typename T>
+struct LocalTensorBinaryExpr {
+    akg::sim::VecOp op;
+    const char* api;
+    LocalTensor<T> src0, src1;
+    void Run(const LocalTensor<T>& dst, const void* caller) const {
+        akg::sim::VecRun<T, T>(op, api, dst.Data(), src0.Data(), src1.Data(), T{},
+                               akg::sim::CountShape(int32_t(dst.GetSize())), caller);
+    }
+};
+
+#define AKG_TENSOR_OPERATOR(SYM, NAME, ...)                                                                  \
+    template <typename T>                                                                                    \
+    inline LocalTensorBinaryExpr<T> operator SYM(const LocalTensor<T>& src0, const LocalTensor<T>& src1) {   \
+        static_assert(akg::sim::kOneOf<T, __VA_ARGS__>, "operator" #SYM " (" #NAME "): data type not supported " \
+                                                        "on this SoC");                                      \
+        return {akg::sim::VecOp::NAME, #NAME, src0, src1};                                                   \
+    }
+AKG_TENSOR_OPERATOR(+, Add, AKG_ADD_TYPES)
+AKG_TENSOR_OPERATOR(-, Sub, AKG_ADD_TYPES)
+AKG_TENSOR_OPERATOR(*, Mul, AKG_ADD_TYPES)
+AKG_TENSOR_OPERATOR(/, Div, AKG_DIV_TYPES)
+AKG_TENSOR_OPERATOR(&, And, AKG_BITWISE_TYPES)
+AKG_TENSOR_OPERATOR(|, Or, AKG_BITWISE_TYPES)
 
 }  // namespace AscendC

@@ -46,6 +46,9 @@ uintptr_t LocalAddress(AscendC::TPosition pos, uint32_t physAddr);
 namespace AscendC {
 
 template <typename T>
+struct LocalTensorBinaryExpr;
+
+template <typename T>
 class LocalTensor {
 public:
     using PrimType = T;
@@ -87,6 +90,13 @@ public:
             return sink;
         }
         return *p;
+    }
+
+    // `dst = src0 + src1` and the other whole-tensor operators (kernel_operator_vec_binary_intf.h):
+    // the instruction over all of dst's GetSize() elements, located at the assignment.
+    AKG_API LocalTensor& operator=(const LocalTensorBinaryExpr<T>& e) {
+        e.Run(*this, AKG_CALLER);
+        return *this;
     }
 
     __aicore__ inline LocalTensor operator[](const uint32_t offset) const {

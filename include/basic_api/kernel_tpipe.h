@@ -55,6 +55,9 @@ namespace AscendC {
 
 class TPipe;
 
+// A queue buffer as the buffer-level queue calls (DeQue without a type) return it.
+using TBufHandle = uint8_t*;
+
 struct TQueConfig {
     bool nd2nz = false;
     bool nz2nd = false;
@@ -112,6 +115,9 @@ public:
     AKG_API void FreeTensor(LocalTensor<T>& tensor) {
         akg::sim::QueueFree(q_, tensor.GetPhyAddr(), AKG_CALLER);
     }
+    // The buffer-handle form: dequeues (waiting for the producer as DeQue<T> does) without making
+    // a tensor of the buffer, for kernels that keep using the tensor they enqueued.
+    AKG_API TBufHandle DeQue() { return reinterpret_cast<TBufHandle>(akg::sim::QueueDeque(q_, AKG_CALLER)); }
     __aicore__ inline bool VacantInQue() { return q_.count < (depth > 0 ? depth : q_.num); }
     __aicore__ inline bool HasTensorInQue() { return q_.count > 0; }
     __aicore__ inline int32_t GetTensorCountInQue() { return q_.count; }
@@ -223,3 +229,7 @@ public:
 __aicore__ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(akg::sim::CurrentPipe()); }
 
 }  // namespace AscendC
+
+// CANN declares GetTPipePtr at global scope as well: helpers of its own operators
+// (safe_data_copy.h) call it unqualified before any `using namespace AscendC`.
+using AscendC::GetTPipePtr;

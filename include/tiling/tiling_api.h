@@ -47,3 +47,6 @@
 #include "lib/activation/silu_tiling.h"
 #include "lib/activation/swish_tiling.h"
 #include "lib/activation/gelu_tiling.h"
+// Temporary-space helpers of Broadcast and Mean.
+#include "lib/pad/broadcast_tiling.h"
+#include "lib/reduce/mean_tiling.h"

@@ -41,6 +41,19 @@ bool InputFrom(const host::ParamInfo& p, const pyshim::AclArg& a, std::vector<Te
             out->push_back(std::move(t));
             return true;
         }
+        case K::ScalarList: {
+            // aclnn turns an aclScalarList into a one-dimensional tensor, one element per scalar,
+            // converted like a single scalar to the dtype of the operator's DataType column.
+            if (a.scalarType == ge::DT_COMPLEX128) {
+                *error = "input " + p.name + " received complex scalars, which the simulator does not hold";
+                return false;
+            }
+            const bool integral = a.scalarType == ge::DT_INT64 || a.scalarType == ge::DT_BOOL;
+            Tensor t = Tensor::Zeros({int64_t(a.floats.size())}, a.scalarType);
+            for (size_t k = 0; k < a.floats.size(); ++k) t.Set(int64_t(k), integral ? double(a.ints[k]) : a.floats[k]);
+            out->push_back(std::move(t));
+            return true;
+        }
         case K::IntArray: {
             // aclnn passes an aclIntArray for a value-dependent list input (Fill's dims).
             Tensor t = Tensor::Zeros({int64_t(a.ints.size())}, ge::DT_INT64);

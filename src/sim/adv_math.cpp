@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "lib/akg_adv/adv_sim.h"
+#include "sim/adv_check.h"
 #include "sim/runtime.h"
 #include "sim/scalar_math.h"
 
@@ -304,6 +305,30 @@ const char* TypeName(DType t) {
 
 }  // namespace
 
+void CheckAdvTmpSpace(const char* api, DType type, const adv::TmpRange& need, uint64_t count, bool sharedTmp,
+                      uint64_t tmpBytes, const void* caller) {
+    if (sharedTmp) {
+        if (tmpBytes < need.minValue)
+            Diag("ADV_TMP_BUFFER_SMALL", caller,
+                 Format("%s<%s>: sharedTmpBuffer holds %llu bytes but the API needs at least %u (at most %u for "
+                        "these %llu elements); size it with the GetXxxMaxMinTmpSize helper",
+                        api, TypeName(type), static_cast<unsigned long long>(tmpBytes), need.minValue,
+                        need.maxValue, static_cast<unsigned long long>(count)));
+    } else if (need.minValue > 0) {
+        Core& core = Cur();
+        const uint64_t cap = MemCapacity(Mem::UB);
+        const uint64_t used = core.cursor[size_t(Mem::UB)];
+        const uint64_t freeBytes = used < cap ? cap - used : 0;
+        if (freeBytes < need.minValue)
+            Diag("ADV_TMP_BUFFER_SMALL", caller,
+                 Format("%s<%s> takes its temporary space (at least %u bytes) from the unallocated end of UB, but "
+                        "TPipe::InitBuffer left only %llu of %llu bytes free; reserve that space or pass a "
+                        "sharedTmpBuffer",
+                        api, TypeName(type), need.minValue, static_cast<unsigned long long>(freeBytes),
+                        static_cast<unsigned long long>(cap)));
+    }
+}
+
 void AdvRun(const AdvCall& c) {
     if (c.count == 0) return;
     const Op op = c.op;
@@ -314,26 +339,7 @@ void AdvRun(const AdvCall& c) {
     const uint32_t ruleSize = op == Op::Axpy ? srcSize : esize;
     const adv::TmpRange need = adv::TmpSizeOf(op, c.count, ruleSize, c.isReuseSource, c.v200, isInt);
 
-    if (c.sharedTmp) {
-        if (c.tmpBytes < need.minValue)
-            Diag("ADV_TMP_BUFFER_SMALL", c.caller,
-                 Format("%s<%s>: sharedTmpBuffer holds %llu bytes but the API needs at least %u (at most %u for "
-                        "these %llu elements); size it with the GetXxxMaxMinTmpSize helper",
-                        c.api, TypeName(c.type), static_cast<unsigned long long>(c.tmpBytes), need.minValue,
-                        need.maxValue, static_cast<unsigned long long>(c.count)));
-    } else if (need.minValue > 0) {
-        Core& core = Cur();
-        const uint64_t cap = MemCapacity(Mem::UB);
-        const uint64_t used = core.cursor[size_t(Mem::UB)];
-        const uint64_t freeBytes = used < cap ? cap - used : 0;
-        if (freeBytes < need.minValue)
-            Diag("ADV_TMP_BUFFER_SMALL", c.caller,
-                 Format("%s<%s> takes its temporary space (at least %u bytes) from the unallocated end of UB, but "
-                        "TPipe::InitBuffer left only %llu of %llu bytes free; reserve that space or pass a "
-                        "sharedTmpBuffer",
-                        c.api, TypeName(c.type), need.minValue, static_cast<unsigned long long>(freeBytes),
-                        static_cast<unsigned long long>(cap)));
-    }
+    CheckAdvTmpSpace(c.api, c.type, need, c.count, c.sharedTmp, c.tmpBytes, c.caller);
 
     Instr in;
     in.api = c.api;

@@ -1,8 +1,10 @@
 // The DMA engines: block-strided copies between GM and local memories, the padding copy into
 // UB and the unaligned copy out of it, and atomic accumulation into GM.
 #include <cstring>
+#include <vector>
 
 #include "basic_api/kernel_operator_data_copy_intf.h"
+#include "lib/utils/init_global_memory.h"
 #include "sim/runtime.h"
 
 namespace akg::sim {
@@ -194,6 +196,20 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
     auto* d = static_cast<uint8_t*>(dst);
     auto* p = static_cast<const uint8_t*>(src);
     for (uint32_t i = 0; i < blockCount; ++i) StoreGm(d + i * dstStep, p + i * srcStep, blockBytes);
+}
+
+void GmFill(void* dst, const void* value, uint32_t elemSize, uint64_t count, const char* api, const void* caller) {
+    Instr in;
+    in.api = api;
+    in.pipe = Pipe::MTE3;
+    in.caller = caller;
+    in.Write(Mem::GM, dst, count * elemSize, 1);
+    in.bytes = count * elemSize;
+    in.elements = count;
+    if (!Issue(in) || count == 0) return;
+    std::vector<uint8_t> pattern(count * elemSize);
+    for (uint64_t i = 0; i < count; ++i) std::memcpy(pattern.data() + i * elemSize, value, elemSize);
+    StoreGm(static_cast<uint8_t*>(dst), pattern.data(), pattern.size());
 }
 
 void SetPadValueBits(uint64_t bits, uint32_t elemSize) {

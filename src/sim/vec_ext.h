@@ -43,6 +43,8 @@ constexpr uint8_t kCopy = 75;
 constexpr uint8_t kTranspose = 76;
 constexpr uint8_t kTransData5HD = 77;
 constexpr uint8_t kSprRead = 78;
+constexpr uint8_t kBroadcast = 79;
+constexpr uint8_t kMean = 80;
 }  // namespace cost
 
 template <typename T>

@@ -389,3 +389,29 @@ TEST(AtomicAdd, Int32FromFourCores) {
     // 1 + 2 + 3 + 4 = 10 added to INT32_MAX - 1 wraps.
     for (int i = 0; i < kN; ++i) EXPECT_EQ(acc[i], int32_t(uint32_t(INT32_MAX) - 1 + 10)) << i;
 }
+
+// InitGlobalMemory / InitOutput set exactly the requested elements (the one past them keeps its
+// value), and under SetAtomicAdd the value is added, as the device's DataCopy-based fill does.
+TEST(DataCopy, InitGlobalMemoryFillsTheRange) {
+    akg::test::GmScope scope;
+    GmBuffer<float> f(40, "f");
+    GmBuffer<int16_t> s(16, "s");
+    for (int i = 0; i < 40; ++i) f[i] = 7.0f;
+    for (int i = 0; i < 16; ++i) s[i] = 3;
+    auto run = RunKernel(1, [&] {
+        GlobalTensor<float> gf;
+        GlobalTensor<int16_t> gs;
+        gf.SetGlobalBuffer((__gm__ float*)f.addr(), 40);
+        gs.SetGlobalBuffer((__gm__ int16_t*)s.addr(), 16);
+        InitGlobalMemory(gf, 33, -1.5f);
+        InitOutput<int16_t>(gs, 16, 0);
+        SetAtomicAdd<float>();
+        InitGlobalMemory(gf, 8, 2.0f);
+        SetAtomicNone();
+    });
+    ASSERT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (int i = 0; i < 8; ++i) EXPECT_EQ(f[i], 0.5f) << i;
+    for (int i = 8; i < 33; ++i) EXPECT_EQ(f[i], -1.5f) << i;
+    for (int i = 33; i < 40; ++i) EXPECT_EQ(f[i], 7.0f) << i;
+    for (int i = 0; i < 16; ++i) EXPECT_EQ(s[i], 0) << i;
+}

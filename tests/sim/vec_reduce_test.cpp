@@ -528,6 +528,38 @@ TEST(VecReduce, RepeatOutOfRangeIsReported) {
     EXPECT_NE(akg::test::FindDiag(run, "VEC_COUNT_RANGE"), nullptr) << run.Codes();
 }
 
+TEST(VecReduce, CceVcaddUnderAscendCUtilsMask) {
+    // The reduce helper of CANN's Norm operators: AscendCUtils::SetMask<float>(n) then the raw
+    // vcadd into ACC_VAL (body and tail), and the per-repeat form into dst. Quarter values keep
+    // every sum exact whatever the order of additions.
+    std::vector<float> src(128);
+    for (int i = 0; i < 100; ++i) src[i] = 0.25f * float(i);
+    for (int i = 100; i < 128; ++i) src[i] = 1000.0f;  // outside every mask
+    uint64_t body = 0, tail = 0;
+    float perRepeat = 0;
+    int32_t c0 = 0;
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        Ub ub(pipe);
+        auto s = ub.New(src);
+        auto d = ub.Filled<float>(8, 0);
+        AscendCUtils::SetMask<float>(64);
+        vcadd(nullptr, (__ubuf__ float*)s.GetPhyAddr(), 1, 1, 1, 8, true);
+        body = get_acc_val();
+        AscendCUtils::SetMask<float>(36);
+        vcadd(nullptr, (__ubuf__ float*)s[64].GetPhyAddr(), 1, 1, 1, 8, true);
+        tail = GetAccVal();
+        vcadd((__ubuf__ float*)d.GetPhyAddr(), (__ubuf__ float*)s[64].GetPhyAddr(), 1, 0, 1, 0, false);
+        perRepeat = d.GetValue(0);
+        c0 = AscendCUtils::GetC0Count(sizeof(half));
+    });
+    ASSERT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    EXPECT_EQ(FromBits<float>(body & 0xffffffffu), 504.0f);  // 0.25 * (0 + ... + 63)
+    EXPECT_EQ(FromBits<float>(tail & 0xffffffffu), 733.5f);  // 0.25 * (64 + ... + 99)
+    EXPECT_EQ(perRepeat, 733.5f);
+    EXPECT_EQ(c0, 16);
+}
+
 TEST(VecReduce, RawVcaddAccumulatesIntoAccValForGetAccVal) {
     // The AddLayerNorm pattern: vcadd(nullptr, src, repeat, 1, 1, 8, true) then GetAccVal().
     auto src = Cancelling<float>(5 * 64, 15);

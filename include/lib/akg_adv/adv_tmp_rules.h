@@ -246,4 +246,62 @@ inline TmpFactor FactorOf(Op op, uint32_t typeSize, bool v200 = false, bool type
     return f;
 }
 
+// Broadcast<T, dim, axis> (lib/pad/broadcast.h) of a `dim`-dimensional src to dst (shapes in
+// elements; dim 1 uses index 0 only). The implementation broadcasts 8-bit data as half (a cast
+// buffer for src and dst, each rounded up to 16 elements), broadcasts a row (axis 0) with one
+// block of temporary space, and a column (axis 1) with Brcb into blocks (one block per row,
+// rows in groups of 8) and, when a row of dst is not whole 32-byte blocks, a padded copy that
+// GatherMask trims. DAV_2002 (`v200`) keeps the whole result in temporary space.
+inline TmpRange BroadcastTmpSize(uint32_t dim, const uint64_t srcShape[], const uint64_t dstShape[],
+                                 uint32_t typeSize, bool v200) {
+    using detail::Clamp32;
+    uint64_t srcElems = 1, dstElems = 1;
+    for (uint32_t i = 0; i < dim; ++i) {
+        srcElems *= srcShape[i];
+        dstElems *= dstShape[i];
+    }
+    auto up = [](uint64_t v, uint64_t a) { return (v + a - 1) / a * a; };
+    uint64_t cast = 0;
+    if (typeSize == 1) {
+        cast = (up(srcElems, 16) + up(dstElems, 16)) * 2;
+        typeSize = 2;
+    }
+    TmpRange r;
+    if (srcElems == dstElems || srcElems == 1) {
+        r.minValue = r.maxValue = Clamp32(cast ? cast + 32 : 0);
+        return r;
+    }
+    if (dim < 2 || dstShape[1] == srcShape[1]) {  // a row broadcast down the rows (axis 0)
+        r.minValue = r.maxValue = Clamp32(32 + cast);
+        return r;
+    }
+    const uint64_t blk = 32 / typeSize, rows = dstShape[0], cols = dstShape[1];
+    if (v200) {
+        r.minValue = Clamp32(32 + cast + blk * up(cols, 8) / 8 * typeSize);
+        r.maxValue = Clamp32(32 + cast + rows * cols * typeSize);
+        return r;
+    }
+    const uint64_t brcbMin = blk * blk * typeSize, brcbMax = up(rows, 8) * blk * typeSize;
+    const uint64_t copyMin = cols % blk ? blk * up(cols, blk) * typeSize : 0;
+    const uint64_t copyMax = cols % blk ? rows * up(cols, blk) * typeSize : 0;
+    r.minValue = Clamp32(brcbMin + copyMin + cast);
+    r.maxValue = Clamp32(brcbMax + copyMax + cast);
+    return r;
+}
+
+// Mean<T, accType> (lib/reduce/mean.h) of rows of `n` elements: one 32-byte-rounded slot per
+// repeat of partial sums, plus, when half is computed in float, a float copy of a padded row.
+// The minimum and the maximum are the same.
+inline TmpRange MeanTmpSize(uint64_t n, uint32_t srcTypeSize, uint32_t accTypeSize) {
+    using detail::Clamp32;
+    auto up = [](uint64_t v, uint64_t a) { return (v + a - 1) / a * a; };
+    TmpRange r;
+    if (srcTypeSize == 0 || accTypeSize == 0 || n == 0) return r;
+    const uint64_t perRepeat = detail::kRepeat / accTypeSize;
+    uint64_t bytes = up((n + perRepeat - 1) / perRepeat, 32);
+    if (accTypeSize > srcTypeSize) bytes += up(n * srcTypeSize, 32) / srcTypeSize * accTypeSize;
+    r.minValue = r.maxValue = Clamp32(bytes);
+    return r;
+}
+
 }  // namespace akg::adv

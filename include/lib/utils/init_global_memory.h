@@ -1,0 +1,32 @@
+// InitGlobalMemory (CANN 8.x install layout lib/utils/init_global_memory.h): sets `size` elements
+// of a GlobalTensor to `value`, e.g. to zero an output before atomic accumulation. InitOutput is
+// its earlier name, which operators of CANN's own library still call. One call is one MTE3
+// instruction of the simulator writing the range (src/sim/datacopy.cpp); like the device's
+// DataCopy-based implementation it honours the core's atomic mode.
+#pragma once
+
+#include "akg/sim.h"
+#include "basic_api/kernel_tensor.h"
+
+namespace akg::sim {
+// Writes `count` copies of the `elemSize`-byte `value` to GM at `dst`.
+void GmFill(void* dst, const void* value, uint32_t elemSize, uint64_t count, const char* api, const void* caller);
+}  // namespace akg::sim
+
+namespace AscendC {
+
+template <typename T>
+AKG_API void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
+    static_assert(akg::sim::kOneOf<T, uint16_t, int16_t, half, uint32_t, int32_t, float>,
+                  "InitGlobalMemory: data type not supported (uint16_t, int16_t, half, uint32_t, int32_t, float)");
+    akg::sim::GmFill(gmWorkspaceAddr.GetPhyAddr(0), &value, sizeof(T), size, "InitGlobalMemory", AKG_CALLER);
+}
+
+template <typename T>
+AKG_API void InitOutput(GlobalTensor<T> gmWorkspaceAddr, const uint64_t size, const T value = 0) {
+    static_assert(akg::sim::kOneOf<T, uint16_t, int16_t, half, uint32_t, int32_t, float>,
+                  "InitOutput: data type not supported (uint16_t, int16_t, half, uint32_t, int32_t, float)");
+    akg::sim::GmFill(gmWorkspaceAddr.GetPhyAddr(0), &value, sizeof(T), size, "InitOutput", AKG_CALLER);
+}
+
+}  // namespace AscendC
