@@ -9,10 +9,13 @@ namespace akg::build {
 namespace fs = std::filesystem;
 
 namespace {
+// The C++ sources CANN's operator-project build compiles from a directory (aux_source_directory).
 std::vector<std::string> CppFiles(const fs::path& dir) {
     std::vector<std::string> out;
-    for (auto& e : fs::directory_iterator(dir))
-        if (e.is_regular_file() && e.path().extension() == ".cpp") out.push_back(e.path().string());
+    for (auto& e : fs::directory_iterator(dir)) {
+        const std::string ext = e.path().extension().string();
+        if (e.is_regular_file() && (ext == ".cpp" || ext == ".cc" || ext == ".cxx")) out.push_back(e.path().string());
+    }
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -26,8 +29,8 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
     p.kernelDir = fs::canonical(kernelDir).string();
     p.hostSources = CppFiles(p.hostDir);
     p.kernelSources = CppFiles(p.kernelDir);
-    if (p.hostSources.empty()) return *error = "op_host has no .cpp file: " + p.hostDir, false;
-    if (p.kernelSources.empty()) return *error = "op_kernel has no .cpp file: " + p.kernelDir, false;
+    if (p.hostSources.empty()) return *error = "op_host has no C++ source (.cpp, .cc, .cxx): " + p.hostDir, false;
+    if (p.kernelSources.empty()) return *error = "op_kernel has no C++ source (.cpp, .cc, .cxx): " + p.kernelDir, false;
     p.name = fs::path(p.kernelDir).parent_path().filename().string();
     *out = std::move(p);
     return true;

@@ -101,8 +101,9 @@ def load_module(name, path):
 
 
 class Row(dict):
-    """A test_cases.csv row with pandas-like typing: a column whose every value is an integer
-    becomes int, a numeric column float, otherwise str; empty cells are NaN."""
+    """A test_cases.csv row with pandas-like typing: a column of True/False values becomes bool,
+    a column whose every value is an integer int, a numeric column float, otherwise str; empty
+    cells are NaN."""
 
 
 def all_cases(task):
@@ -126,11 +127,14 @@ def read_cases(task, name="test_cases.csv"):
         except ValueError:
             return None
 
+    booleans = {"True": True, "False": False, "true": True, "false": False, "TRUE": True, "FALSE": False}
     columns = {}
     for j, h in enumerate(header):
         cells = [r[j] if j < len(r) else "" for r in rows]
         nums = [number(c) for c in cells if c != ""]
-        if cells and all(c == "" or number(c) is not None for c in cells) and nums:
+        if cells and all(c == "" or c in booleans for c in cells) and any(c != "" for c in cells):
+            columns[h] = [booleans[c] if c != "" else float("nan") for c in cells]
+        elif cells and all(c == "" or number(c) is not None for c in cells) and nums:
             if all(n == int(n) for n in nums) and all(c != "" for c in cells):
                 columns[h] = [int(number(c)) for c in cells]
             else:

@@ -70,6 +70,9 @@ def judge_case(task, case_dir, expected_dir, returned_dir, rule="default"):
         result.update(stats(torch.as_tensor(abs_diff).reshape(-1), torch.as_tensor(rel_diff).reshape(-1)))
         if LAST_MISMATCHES[0] is not None:
             result["mismatches"] = LAST_MISMATCHES[0]
+        if not ok and len(expected) != len(actual):
+            result["error"] = "ModelNew returned %d output tensor(s); the reference Model returns %d" % (
+                len(actual), len(expected))
     except Exception as e:  # the comparison itself failed: shapes, dtypes, missing outputs
         result.update({"passed": False, "error": "%s: %s" % (type(e).__name__, e)})
     return result
