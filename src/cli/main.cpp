@@ -243,21 +243,24 @@ void PrintSummary(const nlohmann::json& s, const std::string& runDir) {
                 runDir.c_str());
 }
 
+// The arguments bench, gen and solve share: the task tree (default: the built-in tasks/), op
+// names, candidate mode and shard. False, with the problem printed, on a bad value.
+template <class Options>
+bool ApplyTaskArgs(Options& o, const std::vector<std::string>& ops, const std::string& mode, const std::string& shard) {
+    if (o.tasksRoot.empty()) o.tasksRoot = (fs::path(AKG_SOURCE_DIR) / "tasks").string();
+    for (auto& op : ops) o.filter.ops.push_back(op);
+    if (mode == "kernel") o.mode = harness::CandidateMode::KernelOnly;
+    else if (mode == "host+kernel") o.mode = harness::CandidateMode::HostAndKernel;
+    else return std::fprintf(stderr, "akgen: --mode is kernel or host+kernel\n"), false;
+    if (!shard.empty() && std::sscanf(shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2)
+        return std::fprintf(stderr, "akgen: --shard wants i/N\n"), false;
+    return true;
+}
+
 int CmdBench(BenchArgs& a) {
     harness::BenchOptions& o = a.options;
-    if (o.tasksRoot.empty()) o.tasksRoot = (fs::path(AKG_SOURCE_DIR) / "tasks").string();
     if (o.runDir.empty()) o.runDir = DefaultRunDir();
-    for (auto& op : a.ops) o.filter.ops.push_back(op);
-    if (a.mode == "kernel") o.mode = harness::CandidateMode::KernelOnly;
-    else if (a.mode == "host+kernel") o.mode = harness::CandidateMode::HostAndKernel;
-    else {
-        std::fprintf(stderr, "akgen: --mode is kernel or host+kernel\n");
-        return kUsage;
-    }
-    if (!a.shard.empty() && std::sscanf(a.shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2) {
-        std::fprintf(stderr, "akgen: --shard wants i/N\n");
-        return kUsage;
-    }
+    if (!ApplyTaskArgs(o, a.ops, a.mode, a.shard)) return kUsage;
     if (a.split == "all") o.split = harness::CaseSplit::All;
     else if (a.split == "public") o.split = harness::CaseSplit::Public;
     else if (a.split == "hidden") o.split = harness::CaseSplit::Hidden;
@@ -336,12 +339,6 @@ bool ResolveModel(ModelArgs& m, std::string* error) {
     return true;
 }
 
-bool ParseMode(const std::string& mode, harness::CandidateMode* out) {
-    if (mode == "kernel") *out = harness::CandidateMode::KernelOnly;
-    else if (mode == "host+kernel") *out = harness::CandidateMode::HostAndKernel;
-    else return false;
-    return true;
-}
 
 struct GenArgs {
     gen::GenOptions options;
@@ -354,16 +351,7 @@ struct GenArgs {
 
 int CmdGen(GenArgs& a) {
     gen::GenOptions& o = a.options;
-    if (o.tasksRoot.empty()) o.tasksRoot = (fs::path(AKG_SOURCE_DIR) / "tasks").string();
-    for (auto& op : a.ops) o.filter.ops.push_back(op);
-    if (!ParseMode(a.mode, &o.mode)) {
-        std::fprintf(stderr, "akgen: --mode is kernel or host+kernel\n");
-        return kUsage;
-    }
-    if (!a.shard.empty() && std::sscanf(a.shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2) {
-        std::fprintf(stderr, "akgen: --shard wants i/N\n");
-        return kUsage;
-    }
+    if (!ApplyTaskArgs(o, a.ops, a.mode, a.shard)) return kUsage;
     std::string error;
     if (!o.dryRun && !ResolveModel(a.model, &error)) {
         std::fprintf(stderr, "akgen: %s\n", error.c_str());
@@ -400,16 +388,7 @@ struct SolveArgs {
 
 int CmdSolve(SolveArgs& a) {
     gen::SolveOptions& o = a.options;
-    if (o.tasksRoot.empty()) o.tasksRoot = (fs::path(AKG_SOURCE_DIR) / "tasks").string();
-    for (auto& op : a.ops) o.filter.ops.push_back(op);
-    if (!ParseMode(a.mode, &o.mode)) {
-        std::fprintf(stderr, "akgen: --mode is kernel or host+kernel\n");
-        return kUsage;
-    }
-    if (!a.shard.empty() && std::sscanf(a.shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2) {
-        std::fprintf(stderr, "akgen: --shard wants i/N\n");
-        return kUsage;
-    }
+    if (!ApplyTaskArgs(o, a.ops, a.mode, a.shard)) return kUsage;
     std::string error;
     if (!ResolveModel(a.model, &error)) {
         std::fprintf(stderr, "akgen: %s\n", error.c_str());
