@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -455,10 +456,15 @@ RunReport Operator::Run(OpCall& call) {
 
 cost::Workload MinimumWorkload(const OpCall& call) {
     cost::Workload w;
-    for (const auto& list : call.inputs)
-        for (const Tensor& t : list) w.readBytes += uint64_t(t.Numel()) * t.ElemSize();
+    std::set<int64_t> outputSizes;
     for (const auto& list : call.outputs)
-        for (const Tensor& t : list) w.writeBytes += uint64_t(t.Numel()) * t.ElemSize();
+        for (const Tensor& t : list) {
+            w.writeBytes += uint64_t(t.Numel()) * t.ElemSize();
+            outputSizes.insert(t.Numel());
+        }
+    for (const auto& list : call.inputs)
+        for (const Tensor& t : list)
+            if (outputSizes.count(t.Numel())) w.readBytes += uint64_t(t.Numel()) * t.ElemSize();
     return w;
 }
 

@@ -96,7 +96,10 @@ int RefInputOf(const host::OpInfo& op, size_t output);
 // operator has no output at all (BLAS-style Sscal can only work in place).
 bool InputUpdatedInPlace(const host::OpInfo& op, size_t input);
 
-// The least GM traffic a call can have: every input read once, every output written once.
+// The least GM traffic a call can have, for any operator: every output written once, and every
+// input with as many elements as an output (an element-wise operand) read once. Larger inputs
+// (the table of a gather, the source of a reduction) are not counted: without knowing the op,
+// how much of them it must read is unknown, and a bound must never exceed a correct kernel.
 // Feeds cost::HardwareBoundUs.
 cost::Workload MinimumWorkload(const OpCall& call);
 
