@@ -279,14 +279,14 @@ std::string DescribePerformance(const harness::RunRecords& records, const harnes
     };
     std::vector<Row> rows;
     double yours = 0, ref = 0;
+    const auto referenceTimes = harness::ReferenceCaseTimes(reference);
     for (auto& c : records.Cases()) {
         if (c.task != task || c.sample != sample || !c.simTimeUs) continue;
-        for (auto& r : reference.Cases())
-            if (r.task == task && r.sample == 0 && r.caseId == c.caseId && r.trial == c.trial && r.simTimeUs) {
-                rows.push_back({c.caseId, *c.simTimeUs, *r.simTimeUs, c.hwBoundUs.value_or(0)});
-                yours += *c.simTimeUs;
-                ref += *r.simTimeUs;
-            }
+        auto r = referenceTimes.find({task, c.caseId, c.trial});
+        if (r == referenceTimes.end()) continue;
+        rows.push_back({c.caseId, *c.simTimeUs, r->second, c.hwBoundUs.value_or(0)});
+        yours += *c.simTimeUs;
+        ref += r->second;
     }
     // The cases where it loses most first.
     std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.yours / a.ref > b.yours / b.ref; });

@@ -65,6 +65,12 @@ void ReadIdentity(const json& j, const char* kind, RecordIdentity* out) {
     out->sample = j.at("sample").get<int>();
 }
 
+// The JSON of an optional value: null when empty (the reverse of Nullable).
+template <typename T>
+json OrNull(const std::optional<T>& v) {
+    return v ? json(*v) : json();
+}
+
 // A number that may be absent (`fallback`) or null (nullopt).
 template <typename Number>
 std::optional<Number> Nullable(const json& j, const char* key, std::optional<Number> fallback) {
@@ -280,7 +286,7 @@ json ToJson(const SampleRecord& r) {
     j["class"] = r.cls;
     j["error"] = r.error;
     j["seconds"] = r.seconds;
-    j["case_count"] = r.caseCount ? json(*r.caseCount) : json();
+    j["case_count"] = OrNull(r.caseCount);
     j["fixed_case"] = r.fixedCase.empty() ? json() : json(r.fixedCase);
     return j;
 }
@@ -309,8 +315,8 @@ json ToJson(const CaseRecord& r) {
                                 {"max_rel_error", o.maxRelError},
                                 {"mismatches", o.mismatches}});
     j["seconds"] = r.seconds;
-    j["sim_time_us"] = r.simTimeUs ? json(*r.simTimeUs) : json();
-    j["hw_bound_us"] = r.hwBoundUs ? json(*r.hwBoundUs) : json();
+    j["sim_time_us"] = OrNull(r.simTimeUs);
+    j["hw_bound_us"] = OrNull(r.hwBoundUs);
     return j;
 }
 
@@ -392,6 +398,13 @@ double PassAtK(int n, int c, int k) {
     return 1.0 - allFail;
 }
 
+std::map<CaseTimeKey, double> ReferenceCaseTimes(const RunRecords& reference) {
+    std::map<CaseTimeKey, double> times;
+    for (auto& c : reference.Cases())
+        if (c.sample == 0 && c.passed && c.simTimeUs) times[{c.task, c.caseId, c.trial}] = *c.simTimeUs;
+    return times;
+}
+
 namespace {
 
 // Simulated performance of one sample against the reference (docs/results.md, "perf").
@@ -400,15 +413,6 @@ struct SamplePerf {
     std::optional<double> speedup;    // geometric mean over cases of T_ref / T_cand
     std::optional<double> hap;        // mean over cases of (T_ref - T_hw) / ((T_cand - T_hw) + (T_ref - T_hw))
 };
-
-using CaseTimeKey = std::tuple<std::string, std::string, int>;  // task, case, trial
-
-std::map<CaseTimeKey, double> ReferenceTimes(const RunRecords& reference) {
-    std::map<CaseTimeKey, double> times;
-    for (auto& c : reference.Cases())
-        if (c.sample == 0 && c.passed && c.simTimeUs) times[{c.task, c.caseId, c.trial}] = *c.simTimeUs;
-    return times;
-}
 
 SamplePerf PerfOf(const SampleOutcome& o, const std::map<CaseTimeKey, double>* reference) {
     SamplePerf p;
@@ -440,7 +444,6 @@ SamplePerf PerfOf(const SampleOutcome& o, const std::map<CaseTimeKey, double>* r
     return p;
 }
 
-json Optional(const std::optional<double>& v) { return v ? json(*v) : json(); }
 
 json PerfSummary(const std::vector<SampleOutcome>& outcomes, const std::vector<SamplePerf>& perf,
                  const RunRecords& records, const std::map<CaseTimeKey, double>* referenceTimes) {
@@ -491,7 +494,7 @@ json ComputeSummary(const RunRecords& records, const json& runConfig, const Timi
     std::vector<SampleOutcome> outcomes = SampleOutcomes(records);
     // Evaluating the answers themselves, answer/0 is the reference.
     if (!reference && runConfig.value("candidates", std::string()) == "answer") reference = &records;
-    const std::map<CaseTimeKey, double> referenceTimes = reference ? ReferenceTimes(*reference)
+    const std::map<CaseTimeKey, double> referenceTimes = reference ? ReferenceCaseTimes(*reference)
                                                                    : std::map<CaseTimeKey, double>();
     std::vector<SamplePerf> perf;
     for (auto& o : outcomes) perf.push_back(PerfOf(o, reference ? &referenceTimes : nullptr));
@@ -514,9 +517,9 @@ json ComputeSummary(const RunRecords& records, const json& runConfig, const Timi
                          {"score", o.score},
                          {"compiled", o.compiled},
                          {"class", o.cls},
-                         {"sim_time_us", Optional(perf[i].simTimeUs)},
-                         {"speedup", Optional(perf[i].speedup)},
-                         {"hap", Optional(perf[i].hap)}});
+                         {"sim_time_us", OrNull(perf[i].simTimeUs)},
+                         {"speedup", OrNull(perf[i].speedup)},
+                         {"hap", OrNull(perf[i].hap)}});
         byLevel[o.id.level][o.id.task].push_back(&o);
     }
     summary["tasks"] = tasks;

@@ -141,6 +141,11 @@ struct Timing {
     std::vector<double> caseOverheadSeconds;  // per case: its wall time minus its simulated launch
 };
 
+// The simulated times speedups are measured against: every passed, timed case record of sample 0
+// (the task's expert answer), keyed by (task, case, trial).
+using CaseTimeKey = std::tuple<std::string, std::string, int>;
+std::map<CaseTimeKey, double> ReferenceCaseTimes(const RunRecords& reference);
+
 // summary.json as docs/results.md defines it; `runConfig` is run.json. `reference` holds the
 // simulated times that speedups are measured against (sample 0 of each task: its expert answer);
 // null: the run's own sample 0 when the run evaluated the tasks' answers, else no speedups.
