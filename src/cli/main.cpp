@@ -243,6 +243,15 @@ void PrintSummary(const nlohmann::json& s, const std::string& runDir) {
                 runDir.c_str());
 }
 
+// The task selection bench, gen and solve share (ApplyTaskArgs completes it).
+void AddTaskOptions(CLI::App* cmd, std::vector<std::string>& ops, std::string& tasksRoot,
+                    harness::TaskFilter& filter) {
+    cmd->add_option("ops", ops, "Op names or globs (default: all)");
+    cmd->add_option("--tasks", tasksRoot, "Task tree, level, category or task directory (default: the built-in tasks/)");
+    cmd->add_option("--level", filter.levels, "Only these levels")->delimiter(',');
+    cmd->add_option("--category", filter.categories, "Only these categories (names or globs)")->delimiter(',');
+}
+
 // The arguments bench, gen and solve share: the task tree (default: the built-in tasks/), op
 // names, candidate mode and shard. False, with the problem printed, on a bad value.
 template <class Options>
@@ -446,10 +455,7 @@ int main(int argc, char** argv) {
     auto* benchCmd = app.add_subcommand(
         "bench", "Evaluate candidates of many tasks (NPUKernelBench layout) in sandboxed processes; results in a run directory");
     auto& bo = benchArgs.options;
-    benchCmd->add_option("ops", benchArgs.ops, "Op names or globs to evaluate (default: all)");
-    benchCmd->add_option("--tasks", bo.tasksRoot, "Task tree, level, category or task directory (default: the built-in tasks/)");
-    benchCmd->add_option("--level", bo.filter.levels, "Only these levels")->delimiter(',');
-    benchCmd->add_option("--category", bo.filter.categories, "Only these categories (names or globs)")->delimiter(',');
+    AddTaskOptions(benchCmd, benchArgs.ops, bo.tasksRoot, bo.filter);
     benchCmd->add_option("--samples", bo.samplesRoot,
                          "Generated samples in NPUKernelBench's run layout (default: the tasks' answer/K)");
     benchCmd->add_option("--answer", bo.answers, "Which answer/K to evaluate (default: all)")->delimiter(',');
@@ -485,10 +491,7 @@ int main(int argc, char** argv) {
     auto* genCmd = app.add_subcommand(
         "gen", "Ask a model server (OpenAI-compatible) for n samples per task, written for akgen bench --samples");
     auto& go = genArgs.options;
-    genCmd->add_option("ops", genArgs.ops, "Op names or globs (default: all)");
-    genCmd->add_option("--tasks", go.tasksRoot, "Task tree, level, category or task directory (default: the built-in tasks/)");
-    genCmd->add_option("--level", go.filter.levels, "Only these levels")->delimiter(',');
-    genCmd->add_option("--category", go.filter.categories, "Only these categories (names or globs)")->delimiter(',');
+    AddTaskOptions(genCmd, genArgs.ops, go.tasksRoot, go.filter);
     genCmd->add_option("--out", go.outDir, "Samples directory (NPUKernelBench run layout)");
     genCmd->add_option("-n,--samples", go.samples, "Samples per task (per public case with --static)");
     genCmd->add_option("--mode", genArgs.mode, "kernel (the model writes op_kernel/) or host+kernel");
@@ -507,10 +510,7 @@ int main(int argc, char** argv) {
     auto* solveCmd = app.add_subcommand(
         "solve", "Repair loop per task: generate, evaluate on the public cases, feed diagnostics back, regenerate");
     auto& so = solveArgs.options;
-    solveCmd->add_option("ops", solveArgs.ops, "Op names or globs (default: all)");
-    solveCmd->add_option("--tasks", so.tasksRoot, "Task tree, level, category or task directory (default: the built-in tasks/)");
-    solveCmd->add_option("--level", so.filter.levels, "Only these levels")->delimiter(',');
-    solveCmd->add_option("--category", so.filter.categories, "Only these categories (names or globs)")->delimiter(',');
+    AddTaskOptions(solveCmd, solveArgs.ops, so.tasksRoot, so.filter);
     solveCmd->add_option("--out", so.outDir, "Output directory (trajectories.jsonl, turns/, samples/)")->required();
     solveCmd->add_option("--mode", solveArgs.mode, "kernel (the model writes op_kernel/) or host+kernel");
     solveCmd->add_option("--turns", so.maxTurns, "Turns per task at most");
