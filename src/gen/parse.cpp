@@ -66,38 +66,45 @@ struct Fence {
     std::string content;
 };
 
+// The end of the line that starts at `start`, at most `to`.
+size_t LineEnd(const std::string& text, size_t start, size_t to) {
+    const size_t e = text.find('\n', start);
+    return e == std::string::npos || e > to ? to : e;
+}
+
+// Where "```" opens the line text[start, end) after its indentation, or npos: not a fence line.
+size_t FenceMark(const std::string& text, size_t start, size_t end) {
+    const std::string line = text.substr(start, end - start);
+    const size_t tick = line.find_first_not_of(" \t");
+    return tick != std::string::npos && line.compare(tick, 3, "```") == 0 ? tick : std::string::npos;
+}
+
 // The first fenced block in text[from, to), if any.
 std::optional<Fence> NextFence(const std::string& text, size_t from, size_t to) {
-    size_t lineStart = from;
-    while (lineStart < to) {
-        size_t lineEnd = text.find('\n', lineStart);
-        if (lineEnd == std::string::npos || lineEnd > to) lineEnd = to;
-        const std::string line = text.substr(lineStart, lineEnd - lineStart);
-        const size_t tick = line.find_first_not_of(" \t");
-        if (tick != std::string::npos && line.compare(tick, 3, "```") == 0) {
-            Fence f;
-            f.begin = lineStart;
-            f.lang = Lower(Trim(line.substr(tick + 3)));
-            size_t body = lineEnd + 1;
-            size_t scan = body;
-            while (scan < to) {
-                size_t e = text.find('\n', scan);
-                if (e == std::string::npos || e > to) e = to;
-                const std::string l = text.substr(scan, e - scan);
-                const size_t t = l.find_first_not_of(" \t");
-                if (t != std::string::npos && l.compare(t, 3, "```") == 0) {
-                    f.content = body <= scan ? text.substr(body, scan - body) : "";
-                    f.end = e;
-                    return f;
-                }
-                scan = e + 1;
-            }
-            // An unclosed fence (the answer was cut off) runs to the end.
-            f.content = body < to ? text.substr(body, to - body) : "";
-            f.end = to;
-            return f;
+    for (size_t lineStart = from; lineStart < to;) {
+        const size_t lineEnd = LineEnd(text, lineStart, to);
+        const size_t tick = FenceMark(text, lineStart, lineEnd);
+        if (tick == std::string::npos) {
+            lineStart = lineEnd + 1;
+            continue;
         }
-        lineStart = lineEnd + 1;
+        Fence f;
+        f.begin = lineStart;
+        f.lang = Lower(Trim(text.substr(lineStart + tick + 3, lineEnd - lineStart - tick - 3)));
+        const size_t body = lineEnd + 1;
+        for (size_t scan = body; scan < to;) {
+            const size_t e = LineEnd(text, scan, to);
+            if (FenceMark(text, scan, e) != std::string::npos) {
+                f.content = body <= scan ? text.substr(body, scan - body) : "";
+                f.end = e;
+                return f;
+            }
+            scan = e + 1;
+        }
+        // An unclosed fence (the answer was cut off) runs to the end.
+        f.content = body < to ? text.substr(body, to - body) : "";
+        f.end = to;
+        return f;
     }
     return std::nullopt;
 }
