@@ -57,6 +57,7 @@ bool BuildProgram(const std::string& path, const BuildOptions& options, ProgramA
     Sha256 h;
     h.Field("program").Field(CompilerOf(options)).Field(options.optLevel).Field(std::to_string(options.cceAicore));
     h.Field(ToolchainFingerprint());
+    for (auto& d : options.defines) h.Field("-D" + d);
     for (auto& s : sources) h.Field(fs::relative(s, dir).string());
     HashTree(h, dir.string());
     const fs::path cache = fs::path(ResolveCacheDir(options)) / "program" / h.HexDigest();
@@ -83,6 +84,7 @@ bool BuildProgram(const std::string& path, const BuildOptions& options, ProgramA
     for (auto& f : CommonFlags(options))
         if (f != "-shared") argv.push_back(f);
     argv.push_back("-I" + (tmp / "src").string());
+    for (auto& d : options.defines) argv.push_back("-D" + d);
     argv.push_back("-x");
     argv.push_back("c++");  // .asc is C++ with the vendor syntax the rewrite removed
     for (auto& s : sources) argv.push_back((tmp / "src" / fs::relative(s, dir)).string());

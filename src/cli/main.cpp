@@ -78,12 +78,14 @@ struct RunArgs {
     std::string tracePath;  // Chrome trace of the simulated timeline
     bool profile = false;   // per-pipe table of the simulated timeline
     std::vector<std::string> programArgs;  // of a direct-launch program
+    std::vector<std::string> defines;      // -D of a direct-launch program's build
 };
 
 // A direct-launch program: built, then run in its sources' directory (where its data files
 // are); each kernel launch appends a JSON line to $AKGEN_LAUNCH_REPORT (src/sim/direct_launch.cpp).
 int CmdRunProgram(const RunArgs& a) {
     build::BuildOptions options;
+    options.defines = a.defines;
     build::ProgramArtifact program;
     build::BuildError buildError;
     if (!build::BuildProgram(a.project, options, &program, &buildError)) {
@@ -473,6 +475,8 @@ int main(int argc, char** argv) {
                      "or .cpp file, or a directory of them")
         ->required();
     runCmd->add_option("program_args", runArgs.programArgs, "Arguments of a direct-launch program (after --)");
+    runCmd->add_option("-D,--define", runArgs.defines,
+                       "Macro NAME or NAME=VALUE for a direct-launch program's build (what its CMakeLists sets)");
     runCmd->add_option("--case", runArgs.caseText, "Case as key=value;... e.g. 'shape=[48,128];dtype=float16'");
     runCmd->add_option("--inputs", runArgs.inputs, "Input .npy files, in OpDef input order")->delimiter(',');
     runCmd->add_option("--out", runArgs.outDir, "Write outputs as .npy files into this directory");
