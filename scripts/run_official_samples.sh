@@ -23,6 +23,7 @@ for spec in "$@"; do
     if grep -q SCENARIO_NUM "$root/$sample/CMakeLists.txt" 2>/dev/null; then
         defines="-D SCENARIO_NUM=$scenario"
         genArgs="-scenarioNum=$scenario"
+        grep -q -- "-scenario_num" "$root/$sample/scripts/gen_data.py" 2>/dev/null && genArgs="-scenario_num=$scenario"
     fi
     dir="$work/$name"
     rm -rf "$dir"

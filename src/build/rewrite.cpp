@@ -1,5 +1,6 @@
 #include "build/rewrite.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -23,8 +24,11 @@ std::string RewriteLaunches(const std::string& s, LaunchForm form) {
         if (open == std::string::npos) break;
         size_t close = s.find(">>>", open + 3);
         if (close == std::string::npos) break;
-        // The callee: an identifier (possibly qualified), optionally followed by <template args>.
+        // The callee: an identifier (possibly qualified), optionally followed by <template args>,
+        // possibly on the line before the `<<<`.
         size_t end = open;
+        while (end > pos && std::isspace(static_cast<unsigned char>(s[end - 1]))) --end;
+        const std::string lineBreaks(size_t(std::count(s.begin() + end, s.begin() + open, '\n')), '\n');
         size_t begin = end;
         if (begin > 0 && s[begin - 1] == '>') {
             int depth = 0;
@@ -48,10 +52,10 @@ std::string RewriteLaunches(const std::string& s, LaunchForm form) {
         out.append(s, pos, begin - pos);
         pos = close + 3;
         if (form == LaunchForm::Named) {
-            out += "::akg::LaunchKernelNamed(\"" + callee + "\", " + config + ")";
+            out += "::akg::LaunchKernelNamed(\"" + callee + "\", " + lineBreaks + config + ")";
             continue;
         }
-        out += "::akg::KernelLaunch(\"" + callee + "\", " + config + ").Run(" + expr;
+        out += "::akg::KernelLaunch(\"" + callee + "\", " + lineBreaks + config + ").Run(" + expr;
         size_t paren = s.find_first_not_of(" \t\n", pos);
         if (paren == std::string::npos || s[paren] != '(') continue;  // not a call: left to the compiler
         size_t next = s.find_first_not_of(" \t\n", paren + 1);
