@@ -18,6 +18,7 @@ struct BuildOptions {
     std::string optLevel = "-O1";
     uint32_t cceAicore = 220;  // __CCE_AICORE__ of the target SoC
     double timeoutSeconds = 300;
+    std::vector<std::string> defines;  // NAME or NAME=VALUE, as -D (direct-launch programs)
 };
 
 enum class BuildStage { Discover, HostCompile, HostLoad, KernelGenerate, KernelCompile, KernelEntry };
