@@ -58,6 +58,19 @@ void Store(DType t, uint8_t* p, double v) {
 
 int32_t AlignUp(int32_t v, int32_t a) { return (v + a - 1) / a * a; }
 
+// Issues an instruction of the object's cube work. CANN's Matmul called on a vector core (AIV)
+// of a mixed kernel has its AIC do the L1 / L0 / cube work; the simulator runs that work on the
+// calling core, so an instruction that touches no UB is checked as the AIC's.
+bool IssueCube(const Instr& in) {
+    bool touchesUb = false;
+    for (int i = 0; i < in.nacc; ++i) touchesUb |= in.acc[i].mem == Mem::UB;
+    const CoreType caller = g_coreType;
+    if (!touchesUb && caller == AIV) g_coreType = AIC;
+    const bool ok = Issue(in);
+    g_coreType = caller;
+    return ok;
+}
+
 bool IntegerCube(const MatmulRun& r) { return r.aType == DType::I8 || r.aType == DType::U8; }
 
 // Element (row, col) of a stored matrix given its logical (row, col) and transposition.
@@ -84,7 +97,7 @@ void LoadPanel(const char* api, const MatmulOperand& o, int64_t row0, int64_t co
     in.caller = caller;
     in.Read(o.mem, lo, uint64_t(hi - lo), uint16_t(elem));
     in.Write(Mem::L1, l1, uint64_t(AlignUp(rows, alignRows)) * AlignUp(cols, alignCols) * elem, 32);
-    Issue(in);
+    IssueCube(in);
 }
 
 }  // namespace
@@ -110,7 +123,7 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         in.caller = caller;
         in.Read(r.bias.mem, r.bias.data + uint64_t(n0) * Bytes(r.biasType), in.bytes);
         in.Write(Mem::L1, r.l1Bias, uint64_t(AlignUp(nAct, kFractal)) * Bytes(r.biasType), 32);
-        Issue(in);
+        IssueCube(in);
     }
     for (int32_t kStep = 0; kStep < kIter; ++kStep) {
         const int32_t k0 = kStep * r.baseK, kAct = std::min(r.baseK, r.singleK - k0);
@@ -139,14 +152,14 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         la.bytes = aL0;
         la.caller = caller;
         la.Read(Mem::L1, r.l1A + aOff, aL0, 32).Write(Mem::L0A, r.l0A, aL0, 512);
-        Issue(la);
+        IssueCube(la);
         Instr lb;
         lb.api = "Matmul.LoadB2";
         lb.pipe = Pipe::MTE1;
         lb.bytes = bL0;
         lb.caller = caller;
         lb.Read(Mem::L1, r.l1B + bOff, bL0, 32).Write(Mem::L0B, r.l0B, bL0, 512);
-        Issue(lb);
+        IssueCube(lb);
         Instr mm;
         mm.api = "Matmul.Mmad";
         mm.pipe = Pipe::M;
@@ -157,7 +170,7 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         mm.bytes = mm.elements * aElem;  // bytes / elements gives the cube the input width
         mm.caller = caller;
         mm.Read(Mem::L0A, r.l0A, aL0, 512).Read(Mem::L0B, r.l0B, bL0, 512).Write(Mem::L0C, c, cBytes, 1024);
-        if (!Issue(mm)) return;
+        if (!IssueCube(mm)) return;
         // The product, as Mmad applies it: L0C rows of baseN accumulators.
         const bool init = kStep == 0 && !accumulate;
         for (int32_t i = 0; i < mAct; ++i) {
@@ -201,7 +214,7 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
     in.caller = caller;
     in.Read(Mem::L0C, r.l0C, uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * 4, 1024);
     in.Write(dstMem, dst, uint64_t((mAct - 1) * dstRowStride + nAct) * cElem, uint16_t(dstMem == Mem::GM ? cElem : 32));
-    if (!Issue(in)) return;
+    if (!IssueCube(in)) return;
     AtomicOp op = enAtomic == 1 ? AtomicOp::Add : enAtomic == 2 ? AtomicOp::Max : enAtomic == 3 ? AtomicOp::Min
                                                                                                  : AtomicOp::None;
     if (op == AtomicOp::None && dstMem == Mem::GM && Cur().atomic != AtomicOp::Keep) op = Cur().atomic;

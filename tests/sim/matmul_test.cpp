@@ -239,6 +239,38 @@ TEST(Matmul, AFromUbAndTwoCoresSplittingM) {
     ExpectMatches(c, Reference<half, half, float>(a, b, nullptr, m, n, k, false, false), "A in UB, 2 cores");
 }
 
+// In a mixed kernel CANN's vector core hands the cube work to its AIC; the simulator runs it on the
+// calling core, and the checker must not take the L1 / L0 work for vector code touching cube memory.
+TEST(Matmul, RunsFromTheVectorCoreOfAMixedKernel) {
+    GmScope scope;
+    const int m = 32, n = 32, k = 32;
+    GmBuffer<half> a(m * k, "a"), b(k * n, "b");
+    GmBuffer<float> c(m * n, "c");
+    Fill(a, 3);
+    Fill(b, 4);
+    const TCubeTiling tiling = HandTiling(m, n, k, 16, 16, 16, 2, false);
+    auto run = RunKernel(1, [&] {
+        KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+        TPipe pipe;
+        GlobalTensor<half> ga, gb;
+        GlobalTensor<float> gc;
+        ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a.addr()), a.n);
+        gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b.addr()), b.n);
+        gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c.addr()), c.n);
+        matmul::Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                       MatmulType<TPosition::GM, CubeFormat::ND, float>>
+            mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+        mm.SetTensorA(ga);
+        mm.SetTensorB(gb);
+        mm.IterateAll(gc);
+        mm.End();
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    ExpectMatches(c, Reference<half, half, float>(a, b, nullptr, m, n, k, false, false), "mixed kernel, AIV caller");
+}
+
 // Counts the library's instructions by pipe.
 struct PipeCounter : akg::sim::InstrObserver {
     std::array<int, size_t(akg::sim::Pipe::COUNT)> count{};
