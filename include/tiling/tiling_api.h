@@ -1,6 +1,4 @@
 // Umbrella header host tiling code includes for the tiling-data macros and platform queries.
-// The AscendC host tiling libraries CANN also exposes here (matmul_tiling, SoftMax/LayerNorm
-// tiling helpers) are not provided yet.
 #pragma once
 
 // CANN's tiling libraries bring these in; host code uses std::find / std::cout relying on it.
@@ -50,3 +48,5 @@
 // Temporary-space helpers of Broadcast and Mean.
 #include "lib/pad/broadcast_tiling.h"
 #include "lib/reduce/mean_tiling.h"
+// The Matmul library's tiling (matmul_tiling::MatmulApiTiling / MultiCoreMatmulTiling, TCubeTiling).
+#include "lib/matmul/matmul_tiling.h"

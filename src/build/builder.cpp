@@ -31,13 +31,16 @@ void EmitStruct(const HostMeta& meta, const host::TilingStruct& s, std::vector<s
         if (f.isStruct)
             if (const host::TilingStruct* nested = meta.FindStruct(f.type)) EmitStruct(meta, *nested, done, out);
     done.push_back(s.name);
+    // A library struct (TCubeTiling, ...) is declared by kernel_tiling/library_tiling.h; only its
+    // layout is checked against the host's.
+    out += "#ifndef AKG_LIBRARY_TILING_STRUCT_" + s.name + "\n";
     out += "struct " + s.name + " {\n";
     for (auto& f : s.fields) {
         out += "    " + f.type + " " + f.name;
         if (f.arrayLen) out += "[" + std::to_string(f.arrayLen) + "]";
         out += ";\n";
     }
-    out += "};\n";
+    out += "};\n#endif\n";
     out += "static_assert(sizeof(" + s.name + ") == " + std::to_string(s.size) +
            ", \"kernel-side tiling struct " + s.name + " does not match the host layout\");\n";
     for (auto& f : s.fields)
@@ -153,7 +156,7 @@ std::string GenerateKernelHeader(const HostMeta& meta, const host::OpInfo& op, c
         emitDtype(op.outputs[i], dtypes.outputs[i]);
     if (!error->empty()) return "";
 
-    out += "\n";
+    out += "\n#include \"kernel_tiling/library_tiling.h\"\n";
     std::vector<std::string> done;
     for (auto& s : meta.tilingStructs) EmitStruct(meta, s, done, out);
     const host::TilingStruct* main = meta.TilingStructOf(op.type);

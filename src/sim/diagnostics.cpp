@@ -71,6 +71,13 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "a high-level API gets shapes it does not support (Broadcast: a dimension other than the template axis "
          "differs, or dim 2 / axis 0 with rows that are not whole 32-byte blocks; Mean: inner not whole 32-byte "
          "blocks, or n outside 1..inner); the call is not computed"},
+        {"MATMUL_NOT_INITIALIZED", "api", true,
+         "a Matmul object computes before Init / REGIST_MATMUL_OBJ gave it a tiling (or Init got a null tiling or no TPipe)"},
+        {"MATMUL_TENSOR_UNSET", "api", true,
+         "Matmul Iterate / IterateAll before SetTensorA and SetTensorB, or GetTensorC with no block computed by Iterate"},
+        {"MATMUL_TILING_INVALID", "api", true,
+         "the TCubeTiling given to a Matmul object has a base block, single-core shape or L1 depth that is not positive"},
+        {"MATMUL_UNSUPPORTED", "api", true, "a Matmul configuration the simulator does not compute (a non-ND operand format)"},
         // the cube path
         {"CUBE_BAD_POSITION", "api", false,
          "a cube API gets an operand in a position its data path does not have (LoadData into L0A/L0B from L1/GM, "

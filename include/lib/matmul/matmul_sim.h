@@ -1,0 +1,51 @@
+// The Matmul library's interface to the simulator (libakg_sim). The Matmul object (lib/matmul/
+// matmul.h) keeps the API state; each base block it computes is one call here, which records the
+// block's L1 / L0 traffic and cube work as instructions and applies the arithmetic.
+#pragma once
+
+#include <cstdint>
+
+#include "akg/sim.h"
+
+namespace akg::sim {
+
+// One operand of the product as the kernel gave it: where it lives and how it is stored.
+struct MatmulOperand {
+    const uint8_t* data = nullptr;  // element (0, 0) of this core's matrix
+    Mem mem = Mem::GM;
+    bool trans = false;             // stored transposed ([K, M] for A, [N, K] for B)
+    bool set = false;
+};
+
+// Everything one base block needs. The Matmul object owns it; the simulator keeps L1 residency
+// (which A / B panel is already in L1) in it between blocks.
+struct MatmulRun {
+    DType aType = DType::F16, bType = DType::F16, cType = DType::F32, biasType = DType::F32;
+    MatmulOperand a, b, bias;
+    bool biasEnabled = false;
+    // Row lengths of the stored matrices (SetOrgShape): A is [orgM, orgKa], B [orgKb, orgN].
+    int32_t orgM = 0, orgN = 0, orgKa = 0, orgKb = 0;
+    int32_t singleM = 0, singleN = 0, singleK = 0;
+    int32_t baseM = 0, baseN = 0, baseK = 0;
+    int32_t stepKa = 1, stepKb = 1;
+    // The library's buffers, placed by TPipe::InitBuffer at Init.
+    uint8_t* l1A = nullptr;
+    uint8_t* l1B = nullptr;
+    uint8_t* l1Bias = nullptr;
+    uint8_t* l0A = nullptr;
+    uint8_t* l0B = nullptr;
+    uint8_t* l0C = nullptr;
+    // The A row block / B column block resident in L1 (-1: none), when the whole K fits there.
+    int32_t residentA = -1, residentB = -1;
+};
+
+// Computes C block (mIdx, nIdx) of the single-core problem into L0C (float, or int32 for int8
+// inputs; baseM x baseN row-major). `accumulate` adds to what L0C holds (Iterate's enPartialSum).
+void MatmulComputeBlock(MatmulRun& run, int32_t mIdx, int32_t nIdx, bool accumulate, const void* caller);
+
+// Moves block (mIdx, nIdx) from L0C to `dst` (GM or UB), converted to the C type, rows
+// `dstRowStride` elements apart. enAtomic: 0 store (or the core's atomic mode), 1 add, 2 max, 3 min.
+void MatmulStoreBlock(const MatmulRun& run, int32_t mIdx, int32_t nIdx, Mem dstMem, uint8_t* dst,
+                      int64_t dstRowStride, uint8_t enAtomic, const void* caller);
+
+}  // namespace akg::sim

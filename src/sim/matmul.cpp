@@ -1,0 +1,235 @@
+// The Matmul library's base blocks (lib/matmul/matmul_sim.h). A block is what CANN's Matmul does
+// with the cube unit: the A row panel and B column panel move GM (or UB) -> L1 (MTE2, or MTE3
+// from UB) unless already resident, each K step moves L1 -> L0A / L0B (MTE1) and is one Mmad
+// (M pipe) into L0C, and the result leaves L0C through the fixpipe (FIX) converted to the C
+// type. Each step is one recorded instruction with its real addresses, so the checker sees the
+// library's buffers and the cost model its traffic. The arithmetic is applied directly from the
+// operands in the source matrices' ND layout (not from fractal copies in L1 / L0): products of
+// the input type are exact in the float (int32 for int8) accumulator and sums follow K order.
+#include <algorithm>
+#include <cstring>
+
+#include "lib/matmul/matmul_sim.h"
+#include "sim/runtime.h"
+
+namespace akg::sim {
+
+namespace {
+
+constexpr int32_t kFractal = 16;
+
+uint32_t Bytes(DType t) {
+    switch (t) {
+        case DType::U8:
+        case DType::I8:
+        case DType::B8: return 1;
+        case DType::U16:
+        case DType::I16:
+        case DType::F16:
+        case DType::BF16: return 2;
+        case DType::U64:
+        case DType::I64:
+        case DType::F64: return 8;
+        default: return 4;
+    }
+}
+
+double Load(DType t, const uint8_t* p) {
+    switch (t) {
+        case DType::F16: { half v; std::memcpy(&v, p, 2); return float(v); }
+        case DType::BF16: { bfloat16_t v; std::memcpy(&v, p, 2); return float(v); }
+        case DType::F32: { float v; std::memcpy(&v, p, 4); return v; }
+        case DType::I8: return double(int8_t(*p));
+        case DType::U8: return double(*p);
+        case DType::I32: { int32_t v; std::memcpy(&v, p, 4); return v; }
+        default: return 0;
+    }
+}
+
+void Store(DType t, uint8_t* p, double v) {
+    switch (t) {
+        case DType::F16: { half h = half(float(v)); std::memcpy(p, &h, 2); break; }
+        case DType::BF16: { bfloat16_t h = bfloat16_t(float(v)); std::memcpy(p, &h, 2); break; }
+        case DType::F32: { float f = float(v); std::memcpy(p, &f, 4); break; }
+        case DType::I32: { int32_t i = int32_t(v); std::memcpy(p, &i, 4); break; }
+        default: break;
+    }
+}
+
+int32_t AlignUp(int32_t v, int32_t a) { return (v + a - 1) / a * a; }
+
+// Issues an instruction of the object's cube work. CANN's Matmul called on a vector core (AIV)
+// of a mixed kernel has its AIC do the L1 / L0 / cube work; the simulator runs that work on the
+// calling core, so an instruction that touches no UB is checked as the AIC's.
+bool IssueCube(const Instr& in) {
+    bool touchesUb = false;
+    for (int i = 0; i < in.nacc; ++i) touchesUb |= in.acc[i].mem == Mem::UB;
+    const CoreType caller = g_coreType;
+    if (!touchesUb && caller == AIV) g_coreType = AIC;
+    const bool ok = Issue(in);
+    g_coreType = caller;
+    return ok;
+}
+
+bool IntegerCube(const MatmulRun& r) { return r.aType == DType::I8 || r.aType == DType::U8; }
+
+// Element (row, col) of a stored matrix given its logical (row, col) and transposition.
+const uint8_t* At(const MatmulOperand& o, int64_t row, int64_t col, int64_t rowLen, int64_t colLen, uint32_t elem) {
+    // Logical [rows x cols]; stored row-major [rows, rowLen] or, transposed, [cols, colLen].
+    const int64_t index = o.trans ? col * colLen + row : row * rowLen + col;
+    return o.data + index * elem;
+}
+
+// Copies a panel of `rows` x `cols` logical elements into L1: one instruction reading the
+// stored panel's span (a strided burst per stored row) and writing its fractal-padded image.
+void LoadPanel(const char* api, const MatmulOperand& o, int64_t row0, int64_t col0, int32_t rows, int32_t cols,
+               int64_t rowLen, int64_t colLen, uint32_t elem, uint8_t* l1, int32_t alignRows, int32_t alignCols,
+               const void* caller) {
+    const uint8_t* first = At(o, row0, col0, rowLen, colLen, elem);
+    const uint8_t* last = At(o, row0 + rows - 1, col0 + cols - 1, rowLen, colLen, elem);
+    const uint8_t* lo = std::min(first, last);
+    const uint8_t* hi = std::max(first, last) + elem;
+    Instr in;
+    in.api = api;
+    in.pipe = o.mem == Mem::GM ? Pipe::MTE2 : Pipe::MTE3;
+    in.bytes = uint64_t(rows) * cols * elem;
+    in.repeats = uint32_t(o.trans ? cols : rows);
+    in.caller = caller;
+    in.Read(o.mem, lo, uint64_t(hi - lo), uint16_t(elem));
+    in.Write(Mem::L1, l1, uint64_t(AlignUp(rows, alignRows)) * AlignUp(cols, alignCols) * elem, 32);
+    IssueCube(in);
+}
+
+}  // namespace
+
+void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulate, const void* caller) {
+    const uint32_t aElem = Bytes(r.aType), bElem = Bytes(r.bType);
+    const int32_t c0 = std::max<int32_t>(kFractal, 32 / int32_t(aElem));
+    const int32_t m0 = mIdx * r.baseM, n0 = nIdx * r.baseN;
+    const int32_t mAct = std::min(r.baseM, r.singleM - m0), nAct = std::min(r.baseN, r.singleN - n0);
+    const int32_t kIter = (r.singleK + r.baseK - 1) / r.baseK;
+    // The whole K of a panel stays in L1 when the steps cover it; otherwise each K group reloads.
+    const bool aWhole = r.stepKa >= kIter, bWhole = r.stepKb >= kIter;
+    const bool integer = IntegerCube(r);
+    const uint32_t accElem = 4;
+    uint8_t* c = r.l0C;
+    const uint64_t cBytes = uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * accElem;
+
+    if (r.biasEnabled && r.bias.set && !accumulate) {
+        Instr in;
+        in.api = "Matmul.CopyBias";
+        in.pipe = r.bias.mem == Mem::GM ? Pipe::MTE2 : Pipe::MTE3;
+        in.bytes = uint64_t(nAct) * Bytes(r.biasType);
+        in.caller = caller;
+        in.Read(r.bias.mem, r.bias.data + uint64_t(n0) * Bytes(r.biasType), in.bytes);
+        in.Write(Mem::L1, r.l1Bias, uint64_t(AlignUp(nAct, kFractal)) * Bytes(r.biasType), 32);
+        IssueCube(in);
+    }
+    for (int32_t kStep = 0; kStep < kIter; ++kStep) {
+        const int32_t k0 = kStep * r.baseK, kAct = std::min(r.baseK, r.singleK - k0);
+        // A panel: rows m0.., K group of stepKa blocks (the whole K when it fits).
+        const int32_t aGroup = aWhole ? kIter : r.stepKa;
+        if (kStep % aGroup == 0 && !(aWhole && r.residentA == mIdx)) {
+            const int32_t kCols = std::min(aGroup * r.baseK, r.singleK - k0);
+            LoadPanel("Matmul.CopyA", r.a, m0, k0, mAct, kCols, r.orgKa, r.orgM, aElem, r.l1A, kFractal, c0, caller);
+            r.residentA = aWhole ? mIdx : -1;
+        }
+        const int32_t bGroup = bWhole ? kIter : r.stepKb;
+        if (kStep % bGroup == 0 && !(bWhole && r.residentB == nIdx)) {
+            const int32_t kRows = std::min(bGroup * r.baseK, r.singleK - k0);
+            LoadPanel("Matmul.CopyB", r.b, k0, n0, kRows, nAct, r.orgN, r.orgKb, bElem, r.l1B, c0, kFractal, caller);
+            r.residentB = bWhole ? nIdx : -1;
+        }
+        const uint64_t aL0 = uint64_t(AlignUp(mAct, kFractal)) * AlignUp(kAct, c0) * aElem;
+        const uint64_t bL0 = uint64_t(AlignUp(nAct, kFractal)) * AlignUp(kAct, c0) * bElem;
+        const uint64_t aOff = aWhole ? uint64_t(AlignUp(mAct, kFractal)) * k0 * aElem
+                                     : uint64_t(AlignUp(mAct, kFractal)) * (k0 % (aGroup * r.baseK)) * aElem;
+        const uint64_t bOff = bWhole ? uint64_t(AlignUp(nAct, kFractal)) * k0 * bElem
+                                     : uint64_t(AlignUp(nAct, kFractal)) * (k0 % (bGroup * r.baseK)) * bElem;
+        Instr la;
+        la.api = "Matmul.LoadA2";
+        la.pipe = Pipe::MTE1;
+        la.bytes = aL0;
+        la.caller = caller;
+        la.Read(Mem::L1, r.l1A + aOff, aL0, 32).Write(Mem::L0A, r.l0A, aL0, 512);
+        IssueCube(la);
+        Instr lb;
+        lb.api = "Matmul.LoadB2";
+        lb.pipe = Pipe::MTE1;
+        lb.bytes = bL0;
+        lb.caller = caller;
+        lb.Read(Mem::L1, r.l1B + bOff, bL0, 32).Write(Mem::L0B, r.l0B, bL0, 512);
+        IssueCube(lb);
+        Instr mm;
+        mm.api = "Matmul.Mmad";
+        mm.pipe = Pipe::M;
+        const uint32_t fractals = uint32_t((mAct + kFractal - 1) / kFractal) * ((nAct + kFractal - 1) / kFractal) *
+                                  ((kAct + c0 - 1) / c0);
+        mm.repeats = fractals;
+        mm.elements = uint64_t(mAct) * kAct;
+        mm.bytes = mm.elements * aElem;  // bytes / elements gives the cube the input width
+        mm.caller = caller;
+        mm.Read(Mem::L0A, r.l0A, aL0, 512).Read(Mem::L0B, r.l0B, bL0, 512).Write(Mem::L0C, c, cBytes, 1024);
+        if (!IssueCube(mm)) return;
+        // The product, as Mmad applies it: L0C rows of baseN accumulators.
+        const bool init = kStep == 0 && !accumulate;
+        for (int32_t i = 0; i < mAct; ++i) {
+            for (int32_t j = 0; j < nAct; ++j) {
+                uint8_t* acc = c + (uint64_t(i) * r.baseN + j) * accElem;
+                double sum = 0;
+                if (init) {
+                    if (r.biasEnabled && r.bias.set) sum = Load(r.biasType, r.bias.data + uint64_t(n0 + j) * Bytes(r.biasType));
+                } else {
+                    sum = Load(integer ? DType::I32 : DType::F32, acc);
+                }
+                if (integer) {
+                    int64_t s = int64_t(sum);
+                    for (int32_t k = 0; k < kAct; ++k)
+                        s += int64_t(Load(r.aType, At(r.a, m0 + i, k0 + k, r.orgKa, r.orgM, aElem))) *
+                             int64_t(Load(r.bType, At(r.b, k0 + k, n0 + j, r.orgN, r.orgKb, bElem)));
+                    Store(DType::I32, acc, double(int32_t(s)));
+                } else {
+                    float s = float(sum);
+                    for (int32_t k = 0; k < kAct; ++k)
+                        s += float(Load(r.aType, At(r.a, m0 + i, k0 + k, r.orgKa, r.orgM, aElem))) *
+                             float(Load(r.bType, At(r.b, k0 + k, n0 + j, r.orgN, r.orgKb, bElem)));
+                    Store(DType::F32, acc, s);
+                }
+            }
+        }
+    }
+}
+
+void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem, uint8_t* dst, int64_t dstRowStride,
+                      uint8_t enAtomic, const void* caller) {
+    const int32_t m0 = mIdx * r.baseM, n0 = nIdx * r.baseN;
+    const int32_t mAct = std::min(r.baseM, r.singleM - m0), nAct = std::min(r.baseN, r.singleN - n0);
+    const uint32_t cElem = Bytes(r.cType);
+    const bool integer = IntegerCube(r);
+    Instr in;
+    in.api = "Matmul.GetTensorC";
+    in.pipe = Pipe::FIX;
+    in.bytes = uint64_t(mAct) * nAct * cElem;
+    in.repeats = uint32_t(mAct);
+    in.caller = caller;
+    in.Read(Mem::L0C, r.l0C, uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * 4, 1024);
+    in.Write(dstMem, dst, uint64_t((mAct - 1) * dstRowStride + nAct) * cElem, uint16_t(dstMem == Mem::GM ? cElem : 32));
+    if (!IssueCube(in)) return;
+    AtomicOp op = enAtomic == 1 ? AtomicOp::Add : enAtomic == 2 ? AtomicOp::Max : enAtomic == 3 ? AtomicOp::Min
+                                                                                                 : AtomicOp::None;
+    if (op == AtomicOp::None && dstMem == Mem::GM && Cur().atomic != AtomicOp::Keep) op = Cur().atomic;
+    for (int32_t i = 0; i < mAct; ++i) {
+        for (int32_t j = 0; j < nAct; ++j) {
+            const double v = Load(integer ? DType::I32 : DType::F32, r.l0C + (uint64_t(i) * r.baseN + j) * 4);
+            uint8_t* out = dst + (uint64_t(i) * dstRowStride + j) * cElem;
+            double result = v;
+            if (op != AtomicOp::None && dstMem == Mem::GM) {
+                const double old = Load(r.cType, out);
+                result = op == AtomicOp::Add ? old + v : op == AtomicOp::Max ? std::max(old, v) : std::min(old, v);
+            }
+            Store(r.cType, out, result);
+        }
+    }
+}
+
+}  // namespace akg::sim
