@@ -4,6 +4,8 @@
 #pragma once
 
 #include "basic_api/kernel_operator_tiling_intf.h"
+// The high-level APIs' tiling structs, which CANN's kernel_tiling.h declares.
+#include "lib/akg_adv/kernel_library_tiling.h"
 
 #ifdef AKG_TILING_HEADER
 #include AKG_TILING_HEADER
