@@ -31,8 +31,8 @@ void EmitStruct(const HostMeta& meta, const host::TilingStruct& s, std::vector<s
         if (f.isStruct)
             if (const host::TilingStruct* nested = meta.FindStruct(f.type)) EmitStruct(meta, *nested, done, out);
     done.push_back(s.name);
-    // A library struct (TCubeTiling, ...) is declared by kernel_tiling/library_tiling.h; only its
-    // layout is checked against the host's.
+    // A library tiling struct (TCubeTiling, SoftMaxTiling, ...) is declared by
+    // kernel_tiling/library_tiling.h; the asserts below still check it against the host layout.
     out += "#ifndef AKG_LIBRARY_TILING_STRUCT_" + s.name + "\n";
     out += "struct " + s.name + " {\n";
     for (auto& f : s.fields) {

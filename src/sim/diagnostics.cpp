@@ -65,7 +65,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"VEC_GATHER_OFFSET_MISALIGNED", "api", false,
          "a Gather byte offset (srcBaseAddr + srcOffset) is not a multiple of the element size"},
         {"ADV_TMP_BUFFER_SMALL", "api", false,
-         "a high-level API (math, activation, Broadcast, Mean) gets less temporary space (sharedTmpBuffer, or the unallocated end of "
+         "a high-level API (math, activation, Broadcast, Mean, Sum, SoftMax family, Select with a byte mask) gets less "
+         "temporary space (sharedTmpBuffer, or the unallocated end of "
          "UB for the forms without one) than its documented minimum"},
         {"ADV_SHAPE_UNSUPPORTED", "api", false,
          "a high-level API gets shapes it does not support (Broadcast: a dimension other than the template axis "
@@ -93,6 +94,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"CORE_TYPE_MISMATCH", "api", false,
          "an instruction touches memory the core it runs on does not have: UB on a cube core (AIC), or L1/L0/BT on a "
          "vector core (AIV) of a kernel declared with vector cores"},
+         "blocks, or n outside 1..inner; Sum: the same; SoftMax family: srcK not whole 32-byte blocks, or oriSrcM/oriSrcK "
+         "beyond srcM/srcK; Select with a byte mask: a last axis not whole 32-byte blocks, or a mask row not a multiple of "
+         "16 or shorter than the data row); the call is not computed"},
     };
     return catalog;
 }
