@@ -122,8 +122,8 @@ TEST(CceRaw, VaRegisterVnchwconvB16WithRepeats) {
         auto d = ub.Filled<half>(2048 + 64, 0);
         uint64_t dl[16], sl[16];
         for (int i = 0; i < 16; ++i) {
-            dl[i] = uint64_t(d.GetPhyAddr() + i * 128);
-            sl[i] = uint64_t(s.GetPhyAddr() + (i / 2) * 256 + (i % 2) * 16);
+            dl[i] = d[i * 128].GetPhyAddr();
+            sl[i] = s[(i / 2) * 256 + (i % 2) * 16].GetPhyAddr();
         }
         set_va_reg_sb(VA0, dl);
         set_va_reg_sb(VA1, dl + 8);
@@ -154,8 +154,8 @@ TEST(CceRaw, VaRegisterVnchwconvB32SingleRepeatAppliesStride) {
         auto d = ub.Filled<float>(16 * 8 + 8, 0);
         uint64_t dl[16], sl[16];
         for (int i = 0; i < 16; ++i) {
-            dl[i] = uint64_t(d.GetPhyAddr() + i * 8);
-            sl[i] = uint64_t(s.GetPhyAddr() + i * 8);
+            dl[i] = d[i * 8].GetPhyAddr();
+            sl[i] = s[i * 8].GetPhyAddr();
         }
         set_va_reg_sb(VA4, dl);
         set_va_reg_sb(VA5, dl + 8);
@@ -178,7 +178,7 @@ TEST(CceRaw, VnchwconvWithoutVaRegistersIsReported) {
         Ub ub(pipe);
         auto d = ub.Filled<half>(256, 0);
         uint64_t dl[8];
-        for (int i = 0; i < 8; ++i) dl[i] = uint64_t(d.GetPhyAddr() + i * 16);
+        for (int i = 0; i < 8; ++i) dl[i] = d[i * 16].GetPhyAddr();
         set_va_reg_sb(VA0, dl);
         set_va_reg_sb(VA1, dl);
         scatter_vnchwconv_b16(VA0, VA2, 1, 0, 0);
