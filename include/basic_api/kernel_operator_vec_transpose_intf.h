@@ -18,7 +18,7 @@
 
 namespace akg::sim {
 template <typename T>
-void VecTranspose16(T* dst, const T* src, const void* caller);
+void VecTranspose16(const char* api, T* dst, const T* src, const void* caller);
 template <typename T>
 void VecTransposeExt(T* dst, const T* src, uint8_t* tmp, uint32_t tmpBytes, const AscendC::TransposeParamsExt& p,
                      const void* caller);
@@ -28,6 +28,11 @@ void VecTransData5HD(const char* api, uint32_t esize, const uint64_t dst[16], co
 // TransDataTo5HD(LocalTensor<uint64_t>, LocalTensor<uint64_t>, ...): the address lists live in UB.
 void VecTransData5HDFromUb(uint32_t esize, const uint64_t* dstList, const uint64_t* srcList,
                            const AscendC::TransDataTo5HDParams& p, const void* caller);
+// The raw CCE form: set_va_reg_sb loads 8 addresses into address register VA<reg>;
+// scatter_vnchwconv_b8/b16/b32 take their 16 addresses from a register and the next one.
+void VecSetVaReg(uint32_t reg, const uint64_t addrs[8], const void* caller);
+void VecScatterVnchwconv(const char* api, uint32_t esize, uint32_t dstReg, uint32_t srcReg,
+                         const AscendC::TransDataTo5HDParams& p, const void* caller);
 }  // namespace akg::sim
 
 namespace AscendC {
@@ -36,7 +41,7 @@ template <typename T>
 AKG_API void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
     static_assert(akg::sim::kOneOf<T, int16_t, uint16_t, half>,
                   "Transpose: data type not supported on this SoC (int16_t, uint16_t, half)");
-    akg::sim::VecTranspose16<T>(dst.Data(), src.Data(), AKG_CALLER);
+    akg::sim::VecTranspose16<T>("Transpose", dst.Data(), src.Data(), AKG_CALLER);
 }
 template <typename T>
 AKG_API void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,

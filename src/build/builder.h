@@ -34,7 +34,8 @@ struct BuildError {
 };
 
 struct HostArtifact {
-    std::string soPath;
+    std::string soPath;                  // host.so, the one to load
+    std::vector<std::string> libraries;  // every host library: host.so, then those it loads
     HostMeta meta;
     bool cached = false;
     double seconds = 0;

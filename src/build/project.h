@@ -11,7 +11,14 @@ namespace akg::build {
 struct OpProject {
     std::string name;                      // directory name, for messages
     std::string hostDir;                   // op_host
-    std::vector<std::string> hostSources;  // op_host/*.cpp
+    std::vector<std::string> hostSources;  // every op_host source that is compiled
+    // The shared libraries CANN's operator-project build links op_host into (optiling,
+    // opsproto, op_host_aclnn, ...), each with its sources; see HostLibrariesOf.
+    struct HostLibrary {
+        std::string name;
+        std::vector<std::string> sources;
+    };
+    std::vector<HostLibrary> hostLibraries;
     std::string kernelDir;                 // op_kernel
     std::vector<std::string> kernelSources;  // op_kernel/*.cpp
 };
@@ -21,6 +28,19 @@ struct OpProject {
 bool DiscoverProject(const std::string& dir, OpProject* out, std::string* error);
 // Combines the host half of one project with the kernel half of another.
 bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelDir, OpProject* out, std::string* error);
+
+// How CANN's project build splits op_host: an operator's CMakeLists.txt beside op_host/ names,
+// with target_sources, the sources of each host library — optiling (tiling), opsproto (shape
+// inference), op_host_aclnn / op_host_aclnnInner (the OpDef the aclnn interface is generated
+// from) — and of opapi, the hand-written aclnn layer. Each library links on its own, so a
+// non-inline function defined in a header two of them include is no duplicate. Here:
+//   - without such a CMakeLists.txt, every op_host source forms one library;
+//   - opapi sources are not compiled: the aclnn call is served by the harness's bridge, which
+//     runs the operator from its OpDef, tiling and kernel;
+//   - every library loads into one process, so a source named by several libraries is compiled
+//     into the first only (its registrations must happen once).
+std::vector<OpProject::HostLibrary> HostLibrariesOf(const std::string& hostDir,
+                                                    const std::vector<std::string>& allHostSources);
 
 // snake_case of an operator type the way CANN names kernel entry points (AddCustom ->
 // add_custom, GeGluV2 -> ge_glu_v2, AddRMSNorm -> add_rms_norm).

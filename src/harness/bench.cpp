@@ -367,7 +367,8 @@ bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, Sa
     build::HostArtifact host;
     if (!build::BuildHost(project, ctx.run.build, &host, &buildError)) return compileFailure(buildError);
     if (candidateHost) {
-        findings = ScanLibrary(host.soPath, SourceSide::Host, {libDir + "/libakg_host.so"});
+        for (auto& lib : host.libraries)
+            for (auto& f : ScanLibrary(lib, SourceSide::Host, {libDir + "/libakg_host.so"})) findings.push_back(f);
         if (!findings.empty()) return cheated(findings);
     }
     if (!op.Load(project, ctx.run, &buildError)) return compileFailure(buildError);

@@ -26,7 +26,7 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"QUE_NOT_INITIALIZED", "queue", true, "a queue is used before TPipe::InitBuffer gave it buffers"},
         {"QUE_TOO_MANY_BUFFERS", "queue", true, "a queue or position holds more buffers than there are hardware events"},
         {"QUE_ALLOC_EXHAUSTED", "queue", true, "AllocTensor while every buffer of the queue is in use (the device waits forever)"},
-        {"QUE_ENQUE_FOREIGN", "queue", true, "EnQue of a tensor that was not allocated from this queue"},
+        {"QUE_ENQUE_FOREIGN", "queue", true, "EnQue of a tensor that is not this queue's, or is free or already queued"},
         {"QUE_ENQUE_OVERFLOW", "queue", false, "EnQue beyond the queue depth without a DeQue in between"},
         {"QUE_DEQUE_EMPTY", "queue", true, "DeQue with nothing queued (the device waits forever)"},
         {"QUE_FREE_FOREIGN", "queue", true, "FreeTensor of a tensor this queue did not hand out by DeQue"},

@@ -181,9 +181,12 @@ bool QueueEnque(QueueState& q, uintptr_t addr, const void* caller) {
     int i = FindBuffer(q, addr);
     if (i < 0)
         Fatal("QUE_ENQUE_FOREIGN", caller, "EnQue of a tensor that was not allocated from this queue");
-    if (q.state[i] != BufState::Allocated)
+    // CANN's TQueBind::EnQue accepts a buffer that is allocated or dequeued (a consumer may hand a
+    // dequeued tensor back through the queue); one that is free or already queued is an error.
+    if (q.state[i] != BufState::Allocated && q.state[i] != BufState::Dequeued)
         Fatal("QUE_ENQUE_FOREIGN", caller,
-              Format("EnQue of a buffer that is %s, not freshly allocated by AllocTensor", StateName(q.state[i])));
+              Format("EnQue of a buffer that is %s; enqueue only tensors obtained by AllocTensor or DeQue",
+                     StateName(q.state[i])));
     if (q.depth > 0 && q.count >= q.depth)
         Diag("QUE_ENQUE_OVERFLOW", caller,
              Format("EnQue number %u without a DeQue exceeds the queue depth %d", q.count + 1, q.depth));

@@ -22,6 +22,8 @@ struct VecSpr {
     uint64_t accVal = 0;
     uint64_t maxMinCnt = 0;
     uint64_t rsvdCnt = 0;
+    // VA0..VA7: the address registers of the raw vnchwconv (set_va_reg_sb), 8 UB addresses each.
+    uint64_t va[8][8] = {};
 };
 VecSpr& CurSpr();
 

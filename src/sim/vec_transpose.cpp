@@ -9,9 +9,9 @@ namespace akg::sim {
 using AscendC::TransposeType;
 
 template <typename T>
-void VecTranspose16(T* dst, const T* src, const void* caller) {
+void VecTranspose16(const char* api, T* dst, const T* src, const void* caller) {
     Instr in;
-    in.api = "Transpose";
+    in.api = api;
     in.pipe = Pipe::V;
     in.caller = caller;
     in.Write(Mem::UB, dst, 256 * sizeof(T), 32);
@@ -37,7 +37,7 @@ void VecTransposeExt(T* dst, const T* src, uint8_t* tmp, uint32_t tmpBytes, cons
                 Diag("VEC_UNSUPPORTED", caller,
                      "Transpose with TRANSPOSE_ND2ND_B16 supports only uint16_t on this SoC; the data is transposed "
                      "as 16-bit values");
-            VecTranspose16<T>(dst, src, caller);
+            VecTranspose16<T>(api, dst, src, caller);
         } else {
             Diag("VEC_UNSUPPORTED", caller, "Transpose with TRANSPOSE_ND2ND_B16 needs 16-bit data");
         }
@@ -168,9 +168,42 @@ void VecTransData5HDFromUb(uint32_t esize, const uint64_t* dstList, const uint64
     TransData5HD("TransDataTo5HD", esize, d, s, q, dstList, srcList, caller);
 }
 
-template void VecTranspose16<int16_t>(int16_t*, const int16_t*, const void*);
-template void VecTranspose16<uint16_t>(uint16_t*, const uint16_t*, const void*);
-template void VecTranspose16<half>(half*, const half*, const void*);
+void VecSetVaReg(uint32_t reg, const uint64_t addrs[8], const void* caller) {
+    const char* api = "set_va_reg_sb";
+    if (reg >= 8) {
+        Diag("VEC_COUNT_RANGE", caller, Format("%s: address register %u does not exist (VA0..VA7)", api, reg));
+        return;
+    }
+    Instr in;
+    in.api = api;
+    in.pipe = Pipe::V;
+    in.caller = caller;
+    in.costClass = cost::kTransData5HD;
+    if (!Issue(in)) return;
+    std::memcpy(CurSpr().va[reg], addrs, sizeof CurSpr().va[reg]);
+}
+
+void VecScatterVnchwconv(const char* api, uint32_t esize, uint32_t dstReg, uint32_t srcReg,
+                         const AscendC::TransDataTo5HDParams& p, const void* caller) {
+    // Each operand's 16 block addresses are the register named and the next one (VA0 with VA1).
+    if (dstReg >= 7 || srcReg >= 7) {
+        Diag("VEC_COUNT_RANGE", caller,
+             Format("%s: VA%u/VA%u do not name a register pair (VA0..VA6, each with the next register)", api, dstReg,
+                    srcReg));
+        return;
+    }
+    const VecSpr& spr = CurSpr();
+    uint64_t d[16], s[16];
+    std::memcpy(d, spr.va[dstReg], 64);
+    std::memcpy(d + 8, spr.va[dstReg + 1], 64);
+    std::memcpy(s, spr.va[srcReg], 64);
+    std::memcpy(s + 8, spr.va[srcReg + 1], 64);
+    TransData5HD(api, esize, d, s, p, nullptr, nullptr, caller);
+}
+
+template void VecTranspose16<int16_t>(const char*, int16_t*, const int16_t*, const void*);
+template void VecTranspose16<uint16_t>(const char*, uint16_t*, const uint16_t*, const void*);
+template void VecTranspose16<half>(const char*, half*, const half*, const void*);
 #define AKG_INSTANTIATE_TRANSPOSE_EXT(T) \
     template void VecTransposeExt<T>(T*, const T*, uint8_t*, uint32_t, const AscendC::TransposeParamsExt&, const void*);
 AKG_INSTANTIATE_TRANSPOSE_EXT(int8_t)

@@ -304,6 +304,37 @@ TEST(Diagnostics, QUE_ENQUE_FOREIGN) {
     });
 }
 
+// CANN's TQueBind::EnQue accepts a buffer that is OCCUPIED (allocated) or DEQUE (dequeued): a
+// stage may hand a dequeued tensor back through its queue (DeepNormGrad does). The bad side
+// enqueues a tensor that is still queued.
+TEST(Diagnostics, QUE_ENQUE_FOREIGN_AcceptsDequeuedRejectsQueued) {
+    CheckRule("QUE_ENQUE_FOREIGN", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 2> q;
+        pipe.InitBuffer(q, 1, 256);
+        auto t = q.AllocTensor<float>();
+        q.EnQue(t);
+        if (!bad) t = q.DeQue<float>();
+        MARK(*line); q.EnQue(t);
+        t = q.DeQue<float>();
+        q.FreeTensor(t);
+    });
+}
+
+TEST(Diagnostics, QUE_ENQUE_FOREIGN_RejectsFreed) {
+    CheckRule("QUE_ENQUE_FOREIGN", [](bool bad, int* line) {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;
+        pipe.InitBuffer(q, 1, 256);
+        auto t = q.AllocTensor<float>();
+        q.EnQue(t);
+        t = q.DeQue<float>();
+        if (bad) q.FreeTensor(t);
+        MARK(*line); q.EnQue(t);
+        if (!bad) q.FreeTensor(t = q.DeQue<float>());
+    });
+}
+
 TEST(Diagnostics, QUE_ENQUE_OVERFLOW) {
     CheckRule("QUE_ENQUE_OVERFLOW", [](bool bad, int* line) {
         TPipe pipe;

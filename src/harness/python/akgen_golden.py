@@ -197,6 +197,12 @@ def encode(value, directory, prefix, counter, known=None):
     """A Python value as JSON, tensors written to `directory`. A tensor equal to one in
     `known` (a list of (tensor, entry) already written) refers to that file instead: the kernel
     call's arguments are mostly the case's inputs, and NPUKernelBench inputs reach gigabytes."""
+    if isinstance(value, torch.Tensor) and value.layout == torch.sparse_coo:
+        # A sparse COO input (CoalesceSparse) is kept as its index and value tensors, as stored,
+        # with its size and whether it is coalesced; decode rebuilds the same tensor.
+        return {"sparse_coo": {"indices": encode(value._indices(), directory, prefix, counter, known),
+                               "values": encode(value._values(), directory, prefix, counter, known),
+                               "size": list(value.shape), "coalesced": value.is_coalesced()}}
     if isinstance(value, torch.Tensor):
         for t, entry in known or []:
             if t.dtype == value.dtype and t.shape == value.shape and torch.equal(t, value):
@@ -229,6 +235,10 @@ def encode(value, directory, prefix, counter, known=None):
 def decode(entry, directory):
     if "tensor" in entry:
         return load_tensor(entry, directory)
+    if "sparse_coo" in entry:
+        sp = entry["sparse_coo"]
+        t = torch.sparse_coo_tensor(decode(sp["indices"], directory), decode(sp["values"], directory), sp["size"])
+        return t._coalesced_(sp["coalesced"])
     if "list" in entry:
         return [decode(v, directory) for v in entry["list"]]
     if "float" in entry:
