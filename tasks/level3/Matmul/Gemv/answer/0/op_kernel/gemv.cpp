@@ -9,7 +9,7 @@ constexpr uint32_t FLOATS_PER_BLOCK = 8;
 constexpr uint32_t FLOATS_PER_REPEAT = 64;
 
 __aicore__ inline uint32_t CeilAlign(uint32_t value, uint32_t align) { return (value + align - 1) / align * align; }
-__aicore__ inline uint32_t Min(uint32_t a, uint32_t b) { return a < b ? a : b; }
+__aicore__ inline uint32_t MinOf(uint32_t a, uint32_t b) { return a < b ? a : b; }
 }  // namespace
 
 // y[r] = sum_k A[r, k] * x[k], in float32. A tile of R rows x C columns sits in UB with a row
@@ -41,7 +41,7 @@ public:
             rowStart_ = t.bigGroupNum * t.bigGroupRows + (group - t.bigGroupNum) * t.smallGroupRows;
         }
         colStart_ = segment_ * t.kSegLen;
-        colCount_ = Min(t.kSegLen, cols_ - colStart_);
+        colCount_ = MinOf(t.kSegLen, cols_ - colStart_);
 
         aGm_.SetGlobalBuffer((__gm__ T*)a, static_cast<uint64_t>(rows_) * cols_);
         xGm_.SetGlobalBuffer((__gm__ T*)x, cols_);
@@ -71,7 +71,7 @@ public:
     __aicore__ inline void ProcessRows()
     {
         for (uint32_t r0 = 0; r0 < rowCount_; r0 += tileRows_) {
-            const uint32_t height = Min(tileRows_, rowCount_ - r0);
+            const uint32_t height = MinOf(tileRows_, rowCount_ - r0);
             LocalTensor<float> acc = accBuf_.Get<float>();
             DotTile(acc, rowStart_ + r0, height);
             StoreRows(rowStart_ + r0, height, acc);
@@ -84,7 +84,7 @@ public:
     __aicore__ inline void ProcessSplitK()
     {
         for (uint32_t r0 = 0; r0 < rowCount_; r0 += tileRows_) {
-            const uint32_t height = Min(tileRows_, rowCount_ - r0);
+            const uint32_t height = MinOf(tileRows_, rowCount_ - r0);
             LocalTensor<float> acc = accBuf_.Get<float>();
             DotTile(acc, rowStart_ + r0, height);
             LocalTensor<float> out = outQueue_.AllocTensor<float>();
@@ -100,7 +100,7 @@ public:
             return;
         }
         for (uint32_t r0 = 0; r0 < rowCount_; r0 += tileRows_) {
-            const uint32_t height = Min(tileRows_, rowCount_ - r0);
+            const uint32_t height = MinOf(tileRows_, rowCount_ - r0);
             const uint32_t stride = CeilAlign(height, FLOATS_PER_BLOCK);
             LocalTensor<float> parts = partBuf_.Get<float>();
             DataCopyPad(parts, partialGm_[rowStart_ + r0],
@@ -130,7 +130,7 @@ private:
         Duplicate(acc, 0.0f, static_cast<int32_t>(CeilAlign(height, FLOATS_PER_BLOCK)));
         const uint8_t rowBlocks = static_cast<uint8_t>(chunkCols_ / FLOATS_PER_BLOCK);  // float row stride in blocks
         for (uint32_t c0 = 0; c0 < colCount_; c0 += chunkCols_) {
-            const uint32_t width = Min(chunkCols_, colCount_ - c0);
+            const uint32_t width = MinOf(chunkCols_, colCount_ - c0);
             CopyIn(row0, height, colStart_ + c0, width);
             LocalTensor<T> aLocal = inQueueA_.DeQue<T>();
             LocalTensor<T> xLocal = inQueueX_.DeQue<T>();
@@ -141,7 +141,7 @@ private:
             // enables only its valid lanes, so padding columns are never read.
             const uint32_t blocks = (width + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT;
             const BinaryRepeatParams params(1, 1, 1, FLOATS_PER_REPEAT / FLOATS_PER_BLOCK, rowBlocks, 0);
-            const uint64_t firstLanes = Min(width, FLOATS_PER_REPEAT);
+            const uint64_t firstLanes = MinOf(width, FLOATS_PER_REPEAT);
             if (firstLanes < FLOATS_PER_REPEAT) {
                 Duplicate(prod, 0.0f, static_cast<int32_t>(height * FLOATS_PER_REPEAT));
                 PipeBarrier<PIPE_V>();
@@ -149,7 +149,7 @@ private:
             Mul(prod, aF, xF, firstLanes, repeat, params);
             for (uint32_t j = 1; j < blocks; ++j) {
                 PipeBarrier<PIPE_V>();
-                const uint64_t lanes = Min(width - j * FLOATS_PER_REPEAT, FLOATS_PER_REPEAT);
+                const uint64_t lanes = MinOf(width - j * FLOATS_PER_REPEAT, FLOATS_PER_REPEAT);
                 MulAddDst(prod, aF[j * FLOATS_PER_REPEAT], xF[j * FLOATS_PER_REPEAT], lanes, repeat, params);
             }
             inQueueA_.FreeTensor(aLocal);
