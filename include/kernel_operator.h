@@ -30,6 +30,9 @@
 #include "basic_api/kernel_operator_vec_createvecindex_intf.h"
 #include "basic_api/kernel_operator_vec_transpose_intf.h"
 #include "basic_api/kernel_operator_vec_copy_intf.h"
+// The cube path: L0A/L0B loads, Mmad, Fixpipe.
+#include "basic_api/kernel_operator_mm_intf.h"
+#include "basic_api/kernel_operator_fixpipe_intf.h"
 // High-level element-wise math and activation APIs (Tanh, Sigmoid, Power, Gelu, ...), which
 // CANN's kernel_operator.h makes available as well.
 #include "lib/akg_adv/adv_api.h"

@@ -51,6 +51,14 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
 
 void SetPadValueBits(uint64_t bits, uint32_t elemSize);
 
+// GM -> L1 with ND -> NZ conversion (src/sim/cube_load.cpp).
+void DmaNd2Nz(Mem dstMem, void* dst, const void* src, DType dtype, const AscendC::Nd2NzParams& p,
+              const void* caller);
+// L1 -> bias table (BT, TPosition C2): blockLen counts 64-byte units of the source, dstGap 64-byte
+// units of the destination; half sources widen to float on the way.
+void DmaToBiasTable(void* dst, DType dstType, Mem srcMem, const void* src, DType srcType,
+                    const AscendC::DataCopyParams& p, const void* caller);
+
 }  // namespace akg::sim
 
 namespace AscendC {
@@ -116,6 +124,11 @@ AKG_API void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, con
 }
 template <typename T>
 AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    if (TPosition(dst.GetPosition()) == TPosition::C2) {
+        akg::sim::DmaToBiasTable(dst.Data(), akg::sim::DTypeOf<T>(), akg::sim::MemOf(TPosition(src.GetPosition())),
+                                 src.Data(), akg::sim::DTypeOf<T>(), p, AKG_CALLER);
+        return;
+    }
     akg::sim::DmaCopy({"DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(),
                        akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), akg::sim::DTypeOf<T>(),
                        p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE, uint64_t(p.srcStride) * ONE_BLK_SIZE,
@@ -141,6 +154,20 @@ AKG_API void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, con
                        uint64_t(p.srcStride) * ONE_BLK_SIZE, uint64_t(p.dstStride) * ONE_BLK_SIZE, sizeof(T),
                        ONE_BLK_SIZE, 1},
                       AKG_CALLER);
+}
+
+// ---- the cube's input path ----
+// GM -> L1 (A1/B1) converting ND rows to NZ fractals.
+template <typename T>
+AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& intriParams) {
+    akg::sim::DmaNd2Nz(akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), src.GetPhyAddr(),
+                       akg::sim::DTypeOf<T>(), intriParams, AKG_CALLER);
+}
+// L1 (C1) -> bias table (C2) with a type change (half -> float).
+template <typename T, typename U, typename std::enable_if<!std::is_same<T, U>::value, bool>::type = true>
+AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& p) {
+    akg::sim::DmaToBiasTable(dst.Data(), akg::sim::DTypeOf<T>(), akg::sim::MemOf(TPosition(src.GetPosition())),
+                             src.Data(), akg::sim::DTypeOf<U>(), p, AKG_CALLER);
 }
 
 // ---- DataCopyPad: byte-granular lengths, GM gaps in bytes, UB gaps in data blocks ----

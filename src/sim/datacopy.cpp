@@ -19,7 +19,8 @@ Pipe DmaPipe(Mem dst, Mem src) {
     if (src == Mem::GM) return Pipe::MTE2;
     if (dst == Mem::GM) return Pipe::MTE3;
     if (src == Mem::UB && dst == Mem::UB) return Pipe::V;
-    if (src == Mem::L1) return dst == Mem::BT || dst == Mem::FB ? Pipe::FIX : Pipe::MTE1;
+    // L1 -> BT is an MTE1 move, L1 -> FB a Fixpipe one (ascend-hardware-model.md section 3.1).
+    if (src == Mem::L1) return dst == Mem::FB ? Pipe::FIX : Pipe::MTE1;
     if (src == Mem::L0C) return Pipe::FIX;
     return Pipe::MTE3;
 }
@@ -45,7 +46,8 @@ void Accumulate(uint8_t* dst, const uint8_t* src, uint64_t bytes, AtomicOp op) {
     }
 }
 
-// Writes one block into GM, honouring the core's atomic mode.
+}  // namespace
+
 void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes) {
     const Core& c = Cur();
     if (c.atomic == AtomicOp::None || c.atomic == AtomicOp::Keep) {
@@ -62,6 +64,8 @@ void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes) {
         default: std::memmove(dst, src, bytes); break;
     }
 }
+
+namespace {
 
 void CheckBlockCount(const char* api, uint32_t blockCount, const void* caller) {
     if (blockCount > kMaxBlockCount)

@@ -63,6 +63,21 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "a high-level API gets shapes it does not support (Broadcast: a dimension other than the template axis "
          "differs, or dim 2 / axis 0 with rows that are not whole 32-byte blocks; Mean: inner not whole 32-byte "
          "blocks, or n outside 1..inner); the call is not computed"},
+        // the cube path
+        {"CUBE_BAD_POSITION", "api", false,
+         "a cube API gets an operand in a position its data path does not have (LoadData into L0A/L0B from L1/GM, "
+         "Mmad from L0A x L0B into L0C with the bias in C2, Fixpipe from L0C to GM/L1, ND2NZ from GM to L1); the "
+         "call is not executed"},
+        {"CUBE_PARAM_RANGE", "api", false,
+         "a cube API parameter outside the range or combination the API accepts (m/n/k above 4095, a transposing "
+         "LoadData of non-16-bit data, a Fixpipe srcStride below mSize, overlapping destination rows, ...)"},
+        {"CUBE_UNSUPPORTED", "api", false, "a cube API feature the simulator does not model (the call runs without it)"},
+        {"FIXPIPE_QUANT_MODE", "api", false,
+         "Fixpipe's quantPre does not produce the destination type from the L0C type (e.g. float to half without "
+         "F322F16), or a per-column mode without its scale tensor; the call is not executed"},
+        {"CORE_TYPE_MISMATCH", "api", false,
+         "an instruction touches memory the core it runs on does not have: UB on a cube core (AIC), or L1/L0/BT on a "
+         "vector core (AIV) of a kernel declared with vector cores"},
     };
     return catalog;
 }

@@ -152,6 +152,9 @@ void CheckCoreEnd(Core& c);
 void BlockCurrentCore();
 void WakeCores(Core::Wait kind, uint32_t arg);
 
+// Writes bytes into GM, honouring the core's atomic mode (every engine that writes GM uses it).
+void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes);
+
 const char* MemName(Mem m);
 const char* PipeName(Pipe p);
 size_t DTypeSize(DType t);

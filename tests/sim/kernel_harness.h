@@ -24,8 +24,9 @@ struct KernelRun {
 
 // The kernel body runs once per core; GetBlockIdx() tells which.
 // With resolveLocations false the diagnostics carry code sites only (as in a sandboxed run).
+// `coreType` AIC runs the body on cube cores (the cube path's tests).
 inline KernelRun RunKernel(uint32_t blockDim, std::function<void()> body, uint64_t tilingKey = 0,
-                           bool resolveLocations = true) {
+                           bool resolveLocations = true, CoreType coreType = AIV) {
     static std::function<void()>* current = nullptr;
     current = &body;
     sim::LaunchArgs args;
@@ -33,6 +34,7 @@ inline KernelRun RunKernel(uint32_t blockDim, std::function<void()> body, uint64
     args.blockDim = blockDim;
     args.tilingKey = tilingKey;
     args.resolveLocations = resolveLocations;
+    args.coreType = coreType;
     KernelRun run;
     run.result = sim::Launch(sim::PlatformSpec{}, args);
     current = nullptr;

@@ -2,6 +2,7 @@
 // and toolchain enforce before the instruction's effect is applied (design §2).
 #include <algorithm>
 
+#include "basic_api/kernel_operator_tiling_intf.h"
 #include "sim/runtime.h"
 #include "sim/symbolize.h"
 
@@ -37,6 +38,25 @@ void CheckGm(const Instr& in, const Access& a) {
                     a.align));
 }
 
+// Atlas A2 splits the AI core: the cube core (AIC) owns L1, L0A/L0B/L0C, BT and FB, a vector
+// core (AIV) owns UB. An instruction touching the other kind's memory cannot run there. A vector
+// core is only judged when the kernel declared a type with vector cores: undeclared kernels get
+// their type from the compiler, which sees which units they use.
+void CheckCoreHasMem(const Instr& in, Mem m) {
+    const int32_t type = Rt().kernelType;
+    const bool cubeMem = m != Mem::UB;
+    if (g_coreType == AIC && !cubeMem)
+        Diag("CORE_TYPE_MISMATCH", in.caller,
+             Format("%s touches UB on a cube core (AIC): UB and the vector unit belong to the vector cores (AIV)",
+                    in.api));
+    else if (g_coreType == AIV && cubeMem && type != -1 && type != KERNEL_TYPE_AIC_ONLY &&
+             type != KERNEL_TYPE_MIX_AIC_1_0)
+        Diag("CORE_TYPE_MISMATCH", in.caller,
+             Format("%s touches %s on a vector core (AIV): L1, L0A/L0B/L0C and the bias table belong to the cube "
+                    "core (AIC); guard cube code with ASCEND_IS_AIC",
+                    in.api, MemName(m)));
+}
+
 void CheckLocal(const Instr& in, const Access& a) {
     Core& c = Cur();
     Mem m = LocalMemOfAddress(c, a.addr);
@@ -44,6 +64,7 @@ void CheckLocal(const Instr& in, const Access& a) {
         Fatal("LOCAL_OOB", in.caller,
               Format("%s %s 0x%lx, which is not inside this core's local memory (uninitialised tensor?)", in.api,
                      a.write ? "writes" : "reads", static_cast<unsigned long>(a.addr)));
+    CheckCoreHasMem(in, m);
     uintptr_t base = reinterpret_cast<uintptr_t>(c.memBase[size_t(m)]);
     uint64_t off = a.addr - base;
     if (off + a.bytes > MemCapacity(m)) {

@@ -256,7 +256,13 @@ void CostModel::Impl::Record(int core, const Instr& in) {
             break;
         case Pipe::FIX:
             op.cycles = t.dmaInstrCycles + double(in.bytes) / t.fixpipeBytesPerCycle;
-            if (gm) (gm->write ? launch.gmWrite : launch.gmRead) += in.bytes;
+            if (gm) {
+                // Fixpipe's GM writes share the GM path like MTE3's (section 3.1: all GM traffic
+                // goes through L2).
+                op.gmBytes = GmChargedBytes(t, in, *gm);
+                op.gmWrite = gm->write;
+                (gm->write ? launch.gmWrite : launch.gmRead) += in.bytes;
+            }
             break;
         case Pipe::M:
             op.cycles = double(std::max<uint32_t>(in.repeats, 1)) *

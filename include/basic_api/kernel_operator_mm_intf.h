@@ -1,0 +1,90 @@
+// The cube's data loads and matrix multiply: LoadData (2D) and LoadDataWithTranspose from L1 (or
+// GM) into L0A/L0B, and Mmad (L0A x L0B -> L0C, optionally starting from a bias in BT).
+// Layouts (Atlas A2): L0A holds A (m x k) as Zz fractals of 16 x K0, L0B holds B (k x n) as Zn
+// fractals of K0 x 16, L0C holds C (m x n) as Nz fractals of 16 x 16, K0 = 32 bytes / sizeof(T).
+#pragma once
+
+#include "basic_api/kernel_struct_mm.h"
+#include "basic_api/kernel_tensor.h"
+
+namespace akg::sim {
+
+void CubeLoad2D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
+                const AscendC::LoadData2DParams& p, const void* caller);
+void CubeLoad2DTranspose(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
+                         const AscendC::LoadData2dTransposeParams& p, const void* caller);
+
+struct MmadSpec {
+    void* c;
+    const void* a;
+    const void* b;
+    const void* bias;  // in BT, or null
+    Mem cMem, aMem, bMem, biasMem;
+    DType cType, abType, biasType;
+};
+void CubeMmad(const MmadSpec& s, const AscendC::MmadParams& p, const void* caller);
+
+}  // namespace akg::sim
+
+namespace AscendC {
+
+template <typename T>
+AKG_API void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& loadDataParams) {
+    akg::sim::CubeLoad2D(akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(),
+                         akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), akg::sim::DTypeOf<T>(),
+                         loadDataParams, AKG_CALLER);
+}
+template <typename T>
+AKG_API void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParams& loadDataParams) {
+    akg::sim::CubeLoad2D(akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), akg::sim::Mem::GM,
+                         src.GetPhyAddr(), akg::sim::DTypeOf<T>(), loadDataParams, AKG_CALLER);
+}
+
+template <typename T>
+AKG_API void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                   const LoadData2dTransposeParams& loadDataParams) {
+    akg::sim::CubeLoad2DTranspose(akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(),
+                                  akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), akg::sim::DTypeOf<T>(),
+                                  loadDataParams, AKG_CALLER);
+}
+
+namespace detail {
+// The documented combinations: (half|bfloat16_t) -> float, int8_t -> int32_t, float -> float.
+template <typename Dst, typename Src>
+constexpr bool kMmadTypes = (std::is_same_v<Dst, float> && akg::sim::kOneOf<Src, half, bfloat16_t, float>) ||
+                            (std::is_same_v<Dst, int32_t> && std::is_same_v<Src, int8_t>);
+template <typename Dst, typename Src, typename S>
+__aicore__ inline akg::sim::MmadSpec MmadSpecOf(const LocalTensor<Dst>& dst, const LocalTensor<Src>& fm,
+                                                const LocalTensor<Src>& filter, const S* bias, TPosition biasPos) {
+    return akg::sim::MmadSpec{dst.Data(),
+                              fm.Data(),
+                              filter.Data(),
+                              bias,
+                              akg::sim::MemOf(TPosition(dst.GetPosition())),
+                              akg::sim::MemOf(TPosition(fm.GetPosition())),
+                              akg::sim::MemOf(TPosition(filter.GetPosition())),
+                              akg::sim::MemOf(biasPos),
+                              akg::sim::DTypeOf<Dst>(),
+                              akg::sim::DTypeOf<Src>(),
+                              akg::sim::DTypeOf<S>()};
+}
+}  // namespace detail
+
+template <typename T, typename U, typename S>
+AKG_API void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                  const MmadParams& mmadParams) {
+    static_assert(std::is_same_v<U, S>, "Mmad: fm and filter must have the same data type");
+    static_assert(detail::kMmadTypes<T, U>, "Mmad: unsupported data type combination");
+    akg::sim::CubeMmad(detail::MmadSpecOf<T, U, T>(dst, fm, filter, nullptr, TPosition::C2), mmadParams, AKG_CALLER);
+}
+template <typename T, typename U, typename S, typename V>
+AKG_API void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                  const LocalTensor<V>& bias, const MmadParams& mmadParams) {
+    static_assert(std::is_same_v<U, S>, "Mmad: fm and filter must have the same data type");
+    static_assert(detail::kMmadTypes<T, U>, "Mmad: unsupported data type combination");
+    static_assert(std::is_same_v<V, T>, "Mmad: the bias must have the data type of the result");
+    akg::sim::CubeMmad(detail::MmadSpecOf<T, U, V>(dst, fm, filter, bias.Data(), TPosition(bias.GetPosition())),
+                       mmadParams, AKG_CALLER);
+}
+
+}  // namespace AscendC

@@ -1,0 +1,215 @@
+// Fixpipe (FixpipeParamsV220): L0C (NZ, float or int32_t) -> GM or L1, as ND rows (NZ2ND, ndNum
+// matrices) or NZ blocks, with the cast / (de)quantisation modes of QuantMode_t and ReLU. The
+// quantisation arithmetic follows the reference's description: the scale is bits [31:13] of
+// the 64-bit parameter read as a float with a 10-bit mantissa, negative inputs use the ReLU
+// coefficient (0) instead when ReLU is on, results saturate and round to nearest even.
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "basic_api/kernel_operator_fixpipe_intf.h"
+#include "sim/runtime.h"
+
+namespace akg::sim {
+
+namespace {
+
+// The destination type each quantisation mode produces from each source type.
+bool ModeFits(QuantMode_t q, DType src, DType dst) {
+    const bool b8 = dst == DType::I8 || dst == DType::U8;
+    if (src == DType::F32) {
+        switch (q) {
+            case NoQuant: return dst == DType::F32;
+            case F322F16: return dst == DType::F16;
+            case F322BF16: return dst == DType::BF16;
+            case QF322B8_PRE:
+            case VQF322B8_PRE: return b8;
+            default: return false;
+        }
+    }
+    switch (q) {
+        case NoQuant: return dst == DType::I32;
+        case DEQF16:
+        case VDEQF16: return dst == DType::F16;
+        case REQ8:
+        case VREQ8: return b8;
+        default: return false;
+    }
+}
+
+bool PerColumn(QuantMode_t q) { return q == VDEQF16 || q == VQF322B8_PRE || q == VREQ8; }
+
+struct QuantParam {
+    float scale;
+    int32_t offset;
+    bool signedOut;
+    bool shiftFirst;
+    uint32_t shift;
+};
+QuantParam Decode(uint64_t v) {
+    uint32_t bits = uint32_t(v) & ~0x1FFFu;  // the hardware keeps a 10-bit mantissa
+    QuantParam q;
+    std::memcpy(&q.scale, &bits, 4);
+    q.shift = uint32_t(v >> 32) & 0xF;
+    q.shiftFirst = (v >> 36) & 1;
+    q.offset = int32_t((v >> 37) & 0x1FF);
+    q.signedOut = (v >> 46) & 1;
+    return q;
+}
+
+double Clamp(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+// Converts one L0C element into the destination's bytes.
+void Convert(const uint8_t* src, uint8_t* dst, DType srcType, DType dstType, QuantMode_t mode, const QuantParam* q,
+             bool relu) {
+    int32_t iv = 0;
+    float fv = 0;
+    if (srcType == DType::I32)
+        std::memcpy(&iv, src, 4);
+    else
+        std::memcpy(&fv, src, 4);
+    switch (mode) {
+        case NoQuant:
+            if (srcType == DType::I32) {
+                if (relu && iv < 0) iv = 0;
+                std::memcpy(dst, &iv, 4);
+            } else {
+                if (relu && fv < 0) fv = 0;
+                std::memcpy(dst, &fv, 4);
+            }
+            return;
+        case F322F16: {
+            const half h = half(relu && fv < 0 ? 0.0f : fv);
+            std::memcpy(dst, &h, 2);
+            return;
+        }
+        case F322BF16: {
+            const bfloat16_t b = bfloat16_t(relu && fv < 0 ? 0.0f : fv);
+            std::memcpy(dst, &b, 2);
+            return;
+        }
+        default: break;
+    }
+    double x;
+    if (srcType == DType::I32) {
+        int64_t w = iv;
+        if (q->shiftFirst) w = int64_t(Clamp(double(w >> q->shift), -32768, 32767));
+        x = double(float(w));
+    } else {
+        x = fv;
+    }
+    x = x >= 0 ? x * q->scale : (relu ? 0.0 : x * q->scale);
+    if (mode == DEQF16 || mode == VDEQF16) {
+        const half h = half(float(Clamp(x, -65504.0, 65504.0)));
+        std::memcpy(dst, &h, 2);
+        return;
+    }
+    double r = std::nearbyint(Clamp(x, -256, 255)) + q->offset;
+    if (q->signedOut) {
+        const int8_t o = int8_t(Clamp(r, -128, 127));
+        std::memcpy(dst, &o, 1);
+    } else {
+        const uint8_t o = uint8_t(Clamp(r, 0, 255));
+        std::memcpy(dst, &o, 1);
+    }
+}
+
+}  // namespace
+
+void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, const void* caller) {
+    const char* api = "Fixpipe";
+    if (s.srcMem != Mem::L0C || !(s.dstMem == Mem::GM || s.dstMem == Mem::L1)) {
+        Diag("CUBE_BAD_POSITION", caller,
+             Format("Fixpipe from %s to %s: it moves the result from L0C (CO1) to GM or L1", MemName(s.srcMem),
+                    MemName(s.dstMem)));
+        return;
+    }
+    const QuantMode_t mode = p.quantPre;
+    if (!ModeFits(mode, s.srcType, s.dstType)) {
+        Diag("FIXPIPE_QUANT_MODE", caller,
+             Format("Fixpipe from %s to %s with quantPre %d: this mode does not produce that type (float -> half "
+                    "needs F322F16, -> bfloat16_t F322BF16, int32_t -> half DEQF16/VDEQF16, ...)",
+                    s.srcType == DType::F32 ? "float" : "int32_t", MemName(s.dstMem), int(mode)));
+        return;
+    }
+    if (PerColumn(mode) && !s.deqTensor) {
+        Diag("FIXPIPE_QUANT_MODE", caller,
+             Format("Fixpipe with per-column quantPre %d needs the overload that takes the scale tensor (in L1)", int(mode)));
+        return;
+    }
+    const uint32_t ndNum = s.nz ? 1 : p.ndNum;
+    if (p.nSize > 4095 || p.mSize > (s.nz ? 65535 : 8192) || p.srcNdStride > 512)
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("Fixpipe with nSize %u, mSize %u, srcNdStride %u: outside the documented ranges", p.nSize, p.mSize,
+                    p.srcNdStride));
+    if (p.nSize == 0 || p.mSize == 0 || ndNum == 0) return;  // documented NOP
+    const uint32_t mRows = (p.mSize + 15) / 16 * 16;
+    if (p.srcStride < mRows && p.nSize > 16)
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("Fixpipe srcStride %u is less than mSize %u rounded up to 16: the source's column blocks overlap",
+                    p.srcStride, p.mSize));
+    if (!s.nz && p.dstStride < p.nSize && p.mSize > 1)
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("Fixpipe (NZ2ND) dstStride %u is less than nSize %u: destination rows overlap", p.dstStride, p.nSize));
+    const uint64_t ses = 4, des = DTypeSize(s.dstType);
+    const uint32_t blocks = (p.nSize + 15) / 16;
+    // Destination NZ layout: a row of a column block is 32 bytes (b8: 32 columns; float with
+    // channel split: 8 columns) or 16 elements otherwise.
+    const uint32_t nzCols = des == 1 ? 32 : (s.dstType == DType::F32 && p.isChannelSplit) ? 8 : 16;
+    auto dstOffset = [&](uint32_t nd, uint32_t r, uint32_t c) -> uint64_t {  // in bytes
+        if (!s.nz) return (uint64_t(nd) * p.dstNdStride + uint64_t(r) * p.dstStride + c) * des;
+        return uint64_t(c / nzCols) * p.dstStride * 32 + uint64_t(r) * nzCols * des + (c % nzCols) * des;
+    };
+    auto srcOffset = [&](uint32_t nd, uint32_t r, uint32_t c) -> uint64_t {  // in elements
+        return uint64_t(nd) * p.srcNdStride * 256 + uint64_t(c / 16) * p.srcStride * 16 + uint64_t(r) * 16 + c % 16;
+    };
+    const uint64_t srcSpan = (srcOffset(ndNum - 1, p.mSize - 1, (blocks - 1) * 16) + 16) * ses;
+    const uint64_t dstSpan = dstOffset(ndNum - 1, p.mSize - 1, p.nSize - 1) + des;
+    Instr in;
+    in.api = api;
+    in.pipe = Pipe::FIX;
+    in.caller = caller;
+    in.Read(Mem::L0C, s.src, srcSpan, 64);
+    if (s.deqTensor) in.Read(Mem::L1, s.deqTensor, uint64_t(p.nSize) * 8, 32);
+    in.Write(s.dstMem, s.dst, dstSpan, s.nz || s.dstMem != Mem::GM ? 32 : 1);
+    in.bytes = uint64_t(ndNum) * p.mSize * p.nSize * des;
+    in.repeats = ndNum * p.mSize;  // one output burst per row
+    in.elements = uint64_t(ndNum) * p.mSize * p.nSize;
+    if (!Issue(in)) return;
+
+    std::vector<QuantParam> scales;
+    if (mode != NoQuant && mode != F322F16 && mode != F322BF16) {
+        if (PerColumn(mode))
+            for (uint32_t c = 0; c < p.nSize; ++c) scales.push_back(Decode(s.deqTensor[c]));
+        else
+            scales.push_back(Decode(p.deqScalar));
+    }
+    const auto* src = static_cast<const uint8_t*>(s.src);
+    auto* dst = static_cast<uint8_t*>(s.dst);
+    std::vector<uint8_t> row(uint64_t(p.nSize) * des);
+    for (uint32_t nd = 0; nd < ndNum; ++nd)
+        for (uint32_t r = 0; r < p.mSize; ++r) {
+            for (uint32_t c = 0; c < p.nSize; ++c) {
+                const QuantParam* q = scales.empty() ? nullptr : &scales[scales.size() == 1 ? 0 : c];
+                Convert(src + srcOffset(nd, r, c) * ses, &row[c * des], s.srcType, s.dstType, mode, q, p.reluEn);
+            }
+            if (!s.nz) {
+                uint8_t* out = dst + dstOffset(nd, r, 0);
+                if (s.dstMem == Mem::GM)
+                    StoreGm(out, row.data(), row.size());
+                else
+                    std::memmove(out, row.data(), row.size());
+                continue;
+            }
+            for (uint32_t c = 0; c < p.nSize; c += nzCols) {
+                const uint64_t n = std::min<uint64_t>(nzCols, p.nSize - c) * des;
+                uint8_t* out = dst + dstOffset(nd, r, c);
+                if (s.dstMem == Mem::GM)
+                    StoreGm(out, &row[c * des], n);
+                else
+                    std::memmove(out, &row[c * des], n);
+            }
+        }
+}
+
+}  // namespace akg::sim
