@@ -40,3 +40,6 @@
 #include "lib/pad/broadcast.h"
 #include "lib/reduce/mean.h"
 #include "lib/utils/init_global_memory.h"
+// InitSocState and LocalMemAllocator (direct-launch samples).
+#include "basic_api/kernel_operator_common_intf.h"
+#include "basic_api/kernel_local_mem_allocator.h"

@@ -15,6 +15,18 @@
 #ifndef __global__
 #define __global__
 #endif
+// Kernel qualifiers of the direct-launch language (KernelMetaType: __vector__ AIV_ONLY, __cube__
+// AIC_ONLY, __mix__(aic, aiv) a MIX type). The builder's rewrite records each qualified kernel's
+// type for the launcher (src/build/rewrite.cpp), so here they expand to nothing.
+#ifndef __vector__
+#define __vector__
+#endif
+#ifndef __cube__
+#define __cube__
+#endif
+#ifndef __mix__
+#define __mix__(aic, aiv)
+#endif
 #ifndef __gm__
 #define __gm__
 #endif

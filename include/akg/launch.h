@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,8 @@ struct LaunchArgs {
     uint32_t blockDim = 1;
     uint64_t tilingKey = 0;
     uint8_t* workspace = nullptr;
-    CoreType coreType = AIV;
+    // KernelMetaType (kernel_operator_tiling_intf.h): which cores a launch of blockDim runs.
+    int32_t kernelType = 0;
     size_t stackBytes = 8u << 20;
     // Turn code addresses into file:line before returning (runs addr2line). A sandboxed run
     // cannot start processes: it returns the sites and its parent calls ResolveLocations.
@@ -73,9 +75,42 @@ struct LaunchResult {
 // GM buffers with guard pages on both sides and a poisoned slack after the tensor's end.
 // Throws std::bad_alloc when the memory cannot be mapped.
 void* GmAlloc(size_t bytes, const std::string& name);
+// Frees one buffer GmAlloc returned; false if `p` is not the start of one.
+bool GmFree(void* p);
 void GmFreeAll();
+// The GM buffer containing `addr` and its size, or nullptr.
+const void* GmBufferOf(const void* addr, size_t* bytes);
 // Diagnostics for writes that bypassed the API into the slack after a tensor (checked after a run).
 std::vector<Diagnostic> GmCheckSlack();
+
+// The cores a launch starts, in scheduling order: AIV_ONLY and MIX_AIV_1_0 run blockDim AIVs,
+// AIC_ONLY and MIX_AIC_1_0 blockDim AICs, MIX_AIC_1_1 and MIX_AIC_1_2 blockDim AI cores of one
+// AIC followed by its one or two AIVs.
+struct CoreSlot {
+    CoreType type;
+    int32_t block;  // GetBlockIdx
+    int32_t sub;    // GetSubBlockIdx
+    int32_t group;  // the AI core
+};
+std::vector<CoreSlot> CoreLayout(int32_t kernelType, uint32_t blockDim);
+const char* KernelTypeName(int32_t kernelType);
+
+// How a compiled kernel says which cores it needs: its qualifier (__cube__, __vector__,
+// __mix__(m, n)), else KERNEL_TASK_TYPE(key, type) / KERNEL_TASK_TYPE_DEFAULT(type) in its body,
+// else what the APIs it references imply (cube only: AIC_ONLY, cube and vector: MIX_AIC_1_2,
+// otherwise AIV_ONLY), as CANN's compiler infers it.
+struct KernelTypeInfo {
+    int32_t qualifier = -1;
+    int32_t byDefault = -1;
+    std::map<uint64_t, int32_t> byKey;
+    int32_t inferred = 0;
+    std::string source;  // how the default was decided, for messages
+    int32_t For(uint64_t tilingKey) const;
+};
+// The type CANN's compiler would give a kernel that uses these akg::sim entry points.
+int32_t InferKernelType(const std::vector<std::string>& simFunctions);
+// `kernel` is the kernel function's address in a loaded library, `name` its plain name.
+bool ReadKernelTypeInfo(const void* kernel, const std::string& name, KernelTypeInfo* out, std::string* error);
 
 LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args,
                     const std::vector<InstrObserver*>& observers = {});

@@ -68,6 +68,11 @@ struct Instr {
     SyncKind sync = SyncKind::None;
     Pipe syncSrc = Pipe::S, syncDst = Pipe::S;  // SetFlag/WaitFlag/Barrier endpoints
     int32_t eventId = 0;
+    // Cross-core flags: a CrossCoreSetFlag's launch-wide id (from 1), and on a CrossCoreWaitFlag
+    // the ids of the sets that released it (the cost model's cross-core edges).
+    uint32_t crossSet = 0;
+    const uint32_t* crossReleasedBy = nullptr;
+    uint32_t crossReleasedCount = 0;
     // The API requires the length the caller asked for to be a multiple of `lenAlign` bytes.
     uint64_t requestedBytes = 0;
     uint16_t lenAlign = 1;

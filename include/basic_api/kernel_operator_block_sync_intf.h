@@ -13,7 +13,7 @@ void SyncWaitFlagPipes(pipe_t src, pipe_t dst, int32_t id, const void* caller);
 void SyncAllCores(bool aivOnly, const void* caller);
 void SyncAllCoresSoft(void* gmWorkspace, void* ubWorkspace, int32_t usedCores, const void* caller);
 void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller);
-void CrossCoreWait(uint16_t flagId, const void* caller);
+void CrossCoreWait(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller);
 }  // namespace akg::sim
 
 namespace AscendC {
@@ -50,7 +50,7 @@ AKG_API void CrossCoreSetFlag(uint16_t flagId) {
 }
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 AKG_API void CrossCoreWaitFlag(uint16_t flagId) {
-    akg::sim::CrossCoreWait(flagId, AKG_CALLER);
+    akg::sim::CrossCoreWait(modeId, pipe, flagId, AKG_CALLER);
 }
 
 }  // namespace AscendC

@@ -16,6 +16,8 @@ __aicore__ inline int64_t GetBlockNum() { return akg::sim::BlockNum(); }
 __aicore__ inline int64_t GetSubBlockIdx() { return akg::sim::SubBlockIdx(); }
 __aicore__ inline int64_t GetSubBlockNum() { return akg::sim::SubBlockNum(); }
 __aicore__ inline int64_t GetTaskRatio() { return akg::sim::SubBlockNum(); }
+// The spelling the official mixed samples use.
+__aicore__ inline int64_t GetTaskRation() { return akg::sim::SubBlockNum(); }
 __aicore__ inline int64_t GetSystemCycle() { return akg::sim::SystemCycle(); }
 __aicore__ constexpr inline int32_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
 __aicore__ constexpr inline int32_t GetVecLen() { return VECTOR_REG_WIDTH; }

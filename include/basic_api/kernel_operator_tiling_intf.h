@@ -6,7 +6,6 @@
 #include "akg/sim.h"
 
 namespace akg::sim {
-void DeclareKernelType(int32_t type);
 void CopyTilingData(void* dst, const uint8_t* tiling, uint32_t bytes);
 }  // namespace akg::sim
 
@@ -25,8 +24,32 @@ enum KernelMetaType : int32_t {
 };
 
 #define TILING_KEY_IS(k) (::akg::sim::TilingKey() == static_cast<uint64_t>(k))
-#define KERNEL_TASK_TYPE_DEFAULT(type) ::akg::sim::DeclareKernelType(static_cast<int32_t>(type))
-#define KERNEL_TASK_TYPE(key, type)
+// The kernel type must be known before any core starts, so the declaration is a record the
+// launcher reads from the kernel library (section akg_kernel_types), named after the enclosing
+// function, rather than a call.
+namespace akg::sim {
+struct alignas(32) KernelTypeMark {
+    char function[112];  // 128-byte records: the section is read as an array
+    int64_t tilingKey;  // -1: KERNEL_TASK_TYPE_DEFAULT, -2: a kernel qualifier (build/rewrite.cpp)
+    int32_t type;
+    int32_t reserved;
+};
+constexpr KernelTypeMark MakeKernelTypeMark(const char* function, int64_t tilingKey, int32_t type) {
+    KernelTypeMark m{};
+    for (size_t i = 0; function[i] != 0 && i + 1 < sizeof m.function; ++i) m.function[i] = function[i];
+    m.tilingKey = tilingKey;
+    m.type = type;
+    return m;
+}
+}  // namespace akg::sim
+#define AKG_KERNEL_TYPE_MARK(key, type)                                                                   \
+    do {                                                                                                   \
+        static constexpr ::akg::sim::KernelTypeMark akg_kernel_type_mark                                   \
+            __attribute__((used, section("akg_kernel_types"))) =                                          \
+                ::akg::sim::MakeKernelTypeMark(__builtin_FUNCTION(), key, static_cast<int32_t>(type));     \
+    } while (0)
+#define KERNEL_TASK_TYPE_DEFAULT(type) AKG_KERNEL_TYPE_MARK(-1, type)
+#define KERNEL_TASK_TYPE(key, type) AKG_KERNEL_TYPE_MARK(static_cast<int64_t>(key), type)
 
 // Copies the raw tiling bytes into a struct of the given type.
 #define GET_TILING_DATA_WITH_STRUCT(tiling_struct, tiling_data, tiling_arg) \

@@ -1,16 +1,23 @@
 // The mechanical source rewrites that make bisheng-only syntax compile with g++ (design §1):
-// the `[aicore]` / `[host, aicore]` function attribute is dropped, and a `<<<...>>>` kernel
-// launch becomes a call through the simulator's launch helper. Line numbers are preserved.
+// the `[aicore]` / `[host, aicore]` function attribute is dropped, a `<<<...>>>` kernel launch
+// becomes a call through the simulator's launch helper (akg/launch_syntax.h), and each kernel
+// qualifier (__vector__, __cube__, __mix__(m, n)) adds a record of the kernel's type after the
+// last line, which the launcher reads. Line numbers are preserved.
 #pragma once
 
 #include <string>
 
 namespace akg::build {
 
-std::string RewriteDeviceSource(const std::string& text);
+// Named: operator projects, whose launch stubs may name kernels that do not exist (dead code
+// CANN never compiles for the host). Typed: direct-launch programs.
+enum class LaunchForm { Named, Typed };
+
+std::string RewriteDeviceSource(const std::string& text, LaunchForm form = LaunchForm::Named);
 
 // Copies every file of `srcDir` into `dstDir` (same relative layout), rewriting C/C++ sources
 // and prefixing them with a #line directive naming the original file.
-bool MirrorRewritten(const std::string& srcDir, const std::string& dstDir, std::string* error);
+bool MirrorRewritten(const std::string& srcDir, const std::string& dstDir, std::string* error,
+                     LaunchForm form = LaunchForm::Named);
 
 }  // namespace akg::build

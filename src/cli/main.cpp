@@ -1,8 +1,10 @@
 // akgen: build, run and judge Ascend C operator projects on simulated AI cores.
 #include <CLI/CLI.hpp>
+#include <unistd.h>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 
 #include "akg/cost.h"
 #include "cli/case_spec.h"
@@ -12,6 +14,8 @@
 #include "harness/bench.h"
 #include "harness/results.h"
 #include "report/report.h"
+#include "build/program.h"
+#include "common/process.h"
 #include "run/runner.h"
 
 namespace fs = std::filesystem;
@@ -73,9 +77,41 @@ struct RunArgs {
     bool verbose = false;
     std::string tracePath;  // Chrome trace of the simulated timeline
     bool profile = false;   // per-pipe table of the simulated timeline
+    std::vector<std::string> programArgs;  // of a direct-launch program
 };
 
+// A direct-launch program: built, then run in its sources' directory (where its data files
+// are); each kernel launch appends a JSON line to $AKGEN_LAUNCH_REPORT (src/sim/direct_launch.cpp).
+int CmdRunProgram(const RunArgs& a) {
+    build::BuildOptions options;
+    build::ProgramArtifact program;
+    build::BuildError buildError;
+    if (!build::BuildProgram(a.project, options, &program, &buildError)) {
+        PrintBuildError(buildError);
+        return kBuildError;
+    }
+    const fs::path report = fs::temp_directory_path() / ("akgen-launches-" + std::to_string(getpid()) + ".jsonl");
+    fs::remove(report);
+    setenv("AKGEN_LAUNCH_REPORT", report.c_str(), 1);
+    std::vector<std::string> argv = {program.exePath};
+    argv.insert(argv.end(), a.programArgs.begin(), a.programArgs.end());
+    ProcessResult r = RunProcess(argv, 0, program.workDir);
+    std::fputs(r.output.c_str(), stdout);
+    size_t launches = 0, failed = 0;
+    std::ifstream lines(report);
+    for (std::string line; std::getline(lines, line);) {
+        ++launches;
+        const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+        if (j.is_discarded() || !j.value("completed", false) || j.value("diagnostics", 0) > 0) ++failed;
+    }
+    fs::remove(report);
+    std::printf("akgen: program %s (%s), exit code %d, %zu kernel launches, %zu with diagnostics\n",
+                a.project.c_str(), program.cached ? "cached" : "built", r.exitCode, launches, failed);
+    return r.exitCode == 0 && failed == 0 ? kOk : kDiagnostics;
+}
+
 int CmdRun(const RunArgs& a) {
+    if (build::IsDirectLaunchProgram(a.project)) return CmdRunProgram(a);
     run::Operator op;
     std::unique_ptr<cost::CostModel> model;
     const bool timed = a.profile || !a.tracePath.empty();
@@ -429,9 +465,14 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
 
     RunArgs runArgs;
-    auto* runCmd = app.add_subcommand("run", "Build an operator project, run its tiling and kernel on one case");
-    runCmd->add_option("project", runArgs.project, "Operator project directory (with op_host/ and op_kernel/)")
+    auto* runCmd = app.add_subcommand(
+        "run", "Build an operator project and run it on one case, or build and run a direct-launch program");
+    runCmd
+        ->add_option("project", runArgs.project,
+                     "Operator project directory (with op_host/ and op_kernel/), or a direct-launch program: a .asc "
+                     "or .cpp file, or a directory of them")
         ->required();
+    runCmd->add_option("program_args", runArgs.programArgs, "Arguments of a direct-launch program (after --)");
     runCmd->add_option("--case", runArgs.caseText, "Case as key=value;... e.g. 'shape=[48,128];dtype=float16'");
     runCmd->add_option("--inputs", runArgs.inputs, "Input .npy files, in OpDef input order")->delimiter(',');
     runCmd->add_option("--out", runArgs.outDir, "Write outputs as .npy files into this directory");

@@ -30,23 +30,44 @@ std::string StringAt(const std::string& bytes, const Elf64_Shdr& strtab, uint64_
     return std::string(s, strnlen(s, limit));
 }
 
-}  // namespace
-
-bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error) {
+// Reads the file, checks it is a 64-bit little-endian ELF and returns its section headers.
+bool LoadElf(const std::string& path, std::string* bytes, Elf64_Ehdr* eh, std::vector<Elf64_Shdr>* sections,
+             std::string* error) {
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) return *error = "no such file", false;
     std::ifstream f(path, std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    Elf64_Ehdr eh;
-    if (!ReadAt(bytes, 0, &eh) || std::memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0) return *error = "not an ELF file", false;
-    if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB)
+    bytes->assign((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    if (!ReadAt(*bytes, 0, eh) || std::memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0) return *error = "not an ELF file", false;
+    if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_ident[EI_DATA] != ELFDATA2LSB)
         return *error = "not a 64-bit little-endian ELF file", false;
-    if (eh.e_shentsize != sizeof(Elf64_Shdr)) return *error = "unexpected section header size", false;
-
-    std::vector<Elf64_Shdr> sections(eh.e_shnum);
-    for (size_t i = 0; i < sections.size(); ++i)
-        if (!ReadAt(bytes, eh.e_shoff + i * sizeof(Elf64_Shdr), &sections[i]))
+    if (eh->e_shentsize != sizeof(Elf64_Shdr)) return *error = "unexpected section header size", false;
+    sections->resize(eh->e_shnum);
+    for (size_t i = 0; i < sections->size(); ++i)
+        if (!ReadAt(*bytes, eh->e_shoff + i * sizeof(Elf64_Shdr), &(*sections)[i]))
             return *error = "truncated section headers", false;
+    return true;
+}
+
+}  // namespace
+
+bool ReadSections(const std::string& path, std::vector<ElfSection>* out, bool* fixedAddresses, std::string* error) {
+    std::string bytes;
+    Elf64_Ehdr eh;
+    std::vector<Elf64_Shdr> sections;
+    if (!LoadElf(path, &bytes, &eh, &sections, error)) return false;
+    *fixedAddresses = eh.e_type == ET_EXEC;
+    if (eh.e_shstrndx >= sections.size()) return *error = "bad section name table index", false;
+    for (const Elf64_Shdr& s : sections)
+        out->push_back({StringAt(bytes, sections[eh.e_shstrndx], s.sh_name), s.sh_addr, s.sh_size,
+                        (s.sh_flags & SHF_ALLOC) != 0});
+    return true;
+}
+
+bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error) {
+    std::string bytes;
+    Elf64_Ehdr eh;
+    std::vector<Elf64_Shdr> sections;
+    if (!LoadElf(path, &bytes, &eh, &sections, error)) return false;
     const Elf64_Shdr *dynsym = nullptr, *versym = nullptr, *verneed = nullptr;
     for (const Elf64_Shdr& s : sections) {
         if (s.sh_type == SHT_DYNSYM) dynsym = &s;

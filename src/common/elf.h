@@ -1,8 +1,9 @@
 // The dynamic symbol table of an ELF shared object: what a library defines and what it imports
-// from where. Read by the anti-cheat scan (imports of candidate code) and by the builder (the
+// from where; and its sections (the launcher reads a kernel's type from them). Read by the anti-cheat scan (imports of candidate code) and by the builder (the
 // runtime's exported interface, part of the kernel cache key).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,16 @@ struct DynamicSymbol {
     bool defined = false;
     std::string library;  // from the symbol's version requirement (libc.so.6); empty: unversioned
 };
+
+struct ElfSection {
+    std::string name;
+    uint64_t addr = 0;  // virtual address (relative to the load base of a shared object)
+    uint64_t size = 0;
+    bool allocated = false;  // mapped into memory when loaded
+};
+
+// The section headers, and whether the file is an executable at fixed addresses (ET_EXEC).
+bool ReadSections(const std::string& path, std::vector<ElfSection>* out, bool* fixedAddresses, std::string* error);
 
 bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error);
 

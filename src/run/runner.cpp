@@ -24,6 +24,7 @@ struct Operator::LoadedKernel {
     void* handle = nullptr;
     void (*entry)(void**) = nullptr;
     int arity = 0;
+    sim::KernelTypeInfo type;  // which cores a launch runs
 };
 
 const char* RunStageName(RunStage s) {
@@ -301,8 +302,15 @@ bool Operator::LoadKernel(const build::DtypeCombo& combo, RunReport* report, Loa
         }
         k->entry = reinterpret_cast<void (*)(void**)>(dlsym(k->handle, "akg_launch_entry"));
         auto arity = reinterpret_cast<int (*)()>(dlsym(k->handle, "akg_entry_arity"));
-        if (!k->entry || !arity) {
+        auto address = reinterpret_cast<const void* (*)()>(dlsym(k->handle, "akg_kernel_address"));
+        std::string typeError;
+        if (!k->entry || !arity || !address) {
             report->error = "the kernel library has no launch entry";
+            report->buildError = {build::BuildStage::KernelEntry, report->error, ""};
+            return false;
+        }
+        if (!sim::ReadKernelTypeInfo(address(), k->artifact.entry, &k->type, &typeError)) {
+            report->error = "cannot read the kernel's type: " + typeError;
             report->buildError = {build::BuildStage::KernelEntry, report->error, ""};
             return false;
         }
@@ -422,6 +430,7 @@ RunReport Operator::Run(OpCall& call) {
     launch.args = args;
     launch.blockDim = report.tiling.blockDim;
     launch.tilingKey = report.tiling.tilingKey;
+    launch.kernelType = kernel->type.For(report.tiling.tilingKey);
     launch.workspace = ws;
     launch.resolveLocations = options_.resolveLocations;
     auto start = std::chrono::steady_clock::now();

@@ -36,9 +36,17 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"FLAG_SET_TWICE", "sync", false, "SetFlag twice on the same event and id without a WaitFlag in between"},
         {"FLAG_LEFT_SET", "sync", false, "a SetFlag is never waited for before the kernel ends"},
         {"EVENT_ID_RANGE", "sync", true,
-         "an event id outside 0..7 (0..15 for cross-core flags), no free id for AllocEventID, or a raw flag between "
-         "two pipes that share no hardware event"},
+         "an event id outside 0..7, no free id for AllocEventID, or a raw flag between two pipes that share no "
+         "hardware event"},
         {"DEADLOCK", "multicore", true, "every remaining core waits for another and none can proceed"},
+        {"CROSS_FLAG_ID", "multicore", false,
+         "a cross-core flag id outside 0..15 (the hardware keeps its low 4 bits, usually another flag)"},
+        {"CROSS_FLAG_MODE", "multicore", true,
+         "a cross-core flag the kernel type or core cannot use: any flag in an AIV_ONLY or AIC_ONLY kernel, modes 1 "
+         "and 2 outside MIX_AIC_1_1 / MIX_AIC_1_2, mode 1 on an AIC, a mode other than 0, 1, 2, or a set on PIPE_S "
+         "or PIPE_ALL"},
+        {"CROSS_FLAG_OVERFLOW", "multicore", true,
+         "a CrossCoreSetFlag raises a core's flag counter beyond 15 (more sets than that core waits for)"},
         // API usage
         {"CAST_ROUNDMODE_UNSUPPORTED", "api", false, "Cast with a rounding mode the hardware does not offer for this type pair"},
         {"VEC_MASK_MODE", "api", false,

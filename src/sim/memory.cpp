@@ -47,6 +47,15 @@ void* GmAlloc(size_t bytes, const std::string& name) {
     return p;
 }
 
+bool GmFree(void* p) {
+    auto it = std::find_if(g_gm.begin(), g_gm.end(),
+                           [&](const GmMapping& m) { return m.region.begin == reinterpret_cast<uintptr_t>(p); });
+    if (it == g_gm.end()) return false;
+    munmap(it->map, it->mapBytes);
+    g_gm.erase(it);
+    return true;
+}
+
 void GmFreeAll() {
     for (auto& m : g_gm) munmap(m.map, m.mapBytes);
     g_gm.clear();
@@ -78,6 +87,13 @@ GmRegion* FindGm(uintptr_t addr) {
     for (auto& m : g_gm)
         if (addr >= m.region.begin && addr < m.region.slackEnd) return &m.region;
     return nullptr;
+}
+
+const void* GmBufferOf(const void* addr, size_t* bytes) {
+    const GmRegion* r = FindGm(reinterpret_cast<uintptr_t>(addr));
+    if (!r || reinterpret_cast<uintptr_t>(addr) >= r->end) return nullptr;
+    *bytes = r->end - r->begin;
+    return reinterpret_cast<const void*>(r->begin);
 }
 
 uint64_t MemSize(const PlatformSpec& p, Mem m) {

@@ -7,6 +7,7 @@
 
 #include <cstring>
 
+#include "basic_api/kernel_operator_tiling_intf.h"
 #include "sim/symbolize.h"
 
 // Raw per-core globals of the CCE toolchain.
@@ -24,9 +25,9 @@ Runtime* g_rt = nullptr;
 void SwitchGlobals(Core& c) {
     Runtime& rt = Rt();
     rt.cur = &c;
-    block_idx = c.idx;
+    block_idx = c.block;
     block_num = rt.launch.blockDim;
-    g_coreType = rt.launch.coreType;
+    g_coreType = c.type;
 }
 
 void CoreMain(unsigned lo, unsigned hi) {
@@ -83,6 +84,44 @@ std::string DescribeWait(const Core& c) {
 }
 }  // namespace
 
+std::vector<CoreSlot> CoreLayout(int32_t kernelType, uint32_t blockDim) {
+    std::vector<CoreSlot> slots;
+    const int32_t n = int32_t(blockDim);
+    switch (kernelType) {
+        case KERNEL_TYPE_AIC_ONLY:
+        case KERNEL_TYPE_MIX_AIC_1_0:
+            for (int32_t b = 0; b < n; ++b) slots.push_back({AIC, b, 0, b});
+            break;
+        case KERNEL_TYPE_MIX_AIC_1_1:
+        case KERNEL_TYPE_MIX_AIC_1_2: {
+            const int32_t ratio = kernelType == KERNEL_TYPE_MIX_AIC_1_2 ? 2 : 1;
+            for (int32_t b = 0; b < n; ++b) {
+                slots.push_back({AIC, b, 0, b});
+                for (int32_t s = 0; s < ratio; ++s) slots.push_back({AIV, b * ratio + s, s, b});
+            }
+            break;
+        }
+        default:
+            for (int32_t b = 0; b < n; ++b) slots.push_back({AIV, b, 0, b});
+            break;
+    }
+    return slots;
+}
+
+const char* KernelTypeName(int32_t kernelType) {
+    static const char* names[] = {"KERNEL_TYPE_AIV_ONLY",    "KERNEL_TYPE_AIC_ONLY",   "KERNEL_TYPE_MIX_AIV_1_0",
+                                  "KERNEL_TYPE_MIX_AIC_1_0", "KERNEL_TYPE_MIX_AIC_1_1", "KERNEL_TYPE_MIX_AIC_1_2",
+                                  "KERNEL_TYPE_AICORE",      "KERNEL_TYPE_VECTORCORE", "KERNEL_TYPE_MIX_AICORE",
+                                  "KERNEL_TYPE_MIX_VECTOR_CORE"};
+    return kernelType >= 0 && kernelType < KERNEL_TYPE_MAX ? names[kernelType] : "?";
+}
+
+std::string CoreName(const Core& c) {
+    const Runtime& rt = Rt();
+    if (rt.aicCount > 0 && rt.aivCount > 0) return Format("%s %d", c.type == AIC ? "AIC" : "AIV", c.block);
+    return Format("core %d", c.idx);
+}
+
 Runtime& Rt() { return *g_rt; }
 Runtime* RtIfLaunched() { return g_rt; }
 
@@ -111,10 +150,19 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
     g_rt = &rt;
     for (auto* o : observers) o->OnLaunch(args.blockDim);
 
-    rt.cores.reserve(args.blockDim);
-    for (uint32_t i = 0; i < args.blockDim; ++i) {
+    rt.kernelType = args.kernelType;
+    const std::vector<CoreSlot> layout = CoreLayout(args.kernelType, args.blockDim);
+    rt.cores.reserve(layout.size());
+    rt.groups.resize(args.blockDim);
+    for (const CoreSlot& slot : layout) {
         auto c = std::make_unique<Core>();
-        c->idx = int(i);
+        c->idx = int(rt.cores.size());
+        c->type = slot.type;
+        c->block = slot.block;
+        c->sub = slot.sub;
+        c->group = slot.group;
+        ++(slot.type == AIC ? rt.aicCount : rt.aivCount);
+        rt.groups[size_t(slot.group)].push_back(c.get());
         rt.cores.push_back(std::move(c));
     }
 
@@ -138,7 +186,8 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
                 const void* where = nullptr;  // the first waiting core's call site
                 for (auto& c : rt.cores)
                     if (c->state == CoreState::Blocked) {
-                        who += Format("%score %d waits in %s", who.empty() ? "" : ", ", c->idx, DescribeWait(*c).c_str());
+                        who += Format("%s%s waits in %s", who.empty() ? "" : ", ", CoreName(*c).c_str(),
+                                      DescribeWait(*c).c_str());
                         if (!where) where = c->waitCaller;
                     }
                 rt.diags.push_back({"DEADLOCK", "every remaining core is waiting and none can proceed: " + who,

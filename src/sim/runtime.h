@@ -5,6 +5,9 @@
 #include <ucontext.h>
 
 #include <array>
+#include <deque>
+#include <map>
+#include <tuple>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -33,7 +36,13 @@ struct LocalBuffer {
 enum class CoreState : uint8_t { NotStarted, Ready, Blocked, Done };
 
 struct Core {
-    int idx = 0;
+    int idx = 0;  // position in the launch's core list (scheduling order, diagnostics, observers)
+    // What the kernel sees (GetBlockIdx, GetSubBlockIdx, g_coreType) and the AI core (one AIC and
+    // its AIVs) this core belongs to in a mixed launch.
+    CoreType type = AIV;
+    int32_t block = 0;
+    int32_t sub = 0;
+    int32_t group = 0;
     CoreState state = CoreState::NotStarted;
     bool aborted = false;
     ucontext_t ctx{};
@@ -65,7 +74,9 @@ struct Core {
     uint8_t flags[size_t(AscendC::HardEvent::MAX)][8] = {};
     const void* flagSetter[size_t(AscendC::HardEvent::MAX)][8] = {};
 
-    uint8_t crossCounter[16] = {};  // per flag id, CrossCoreWaitFlag consumes
+    // Per cross-core flag id: the counter CrossCoreWaitFlag consumes, one entry per increment,
+    // each holding the ids of the CrossCoreSetFlag calls that caused it.
+    std::array<std::deque<std::vector<uint32_t>>, 16> crossReleases;
     std::vector<std::pair<uintptr_t, uintptr_t>> l2Bypass;  // GM ranges read around L2 (SetL2CacheHint)
     uint64_t issued = 0;            // instructions issued, the deterministic "cycle" counter
 
@@ -108,10 +119,15 @@ struct Runtime {
     std::vector<GmRegion> gm;
     std::vector<DiagnosticRecord> diags;
     std::vector<InstrObserver*> observers;
-    uint32_t syncAllArrived = 0;
-    uint32_t syncAllGeneration = 0;
-    std::array<uint32_t, 16> crossFlags{};
-    int32_t kernelType = -1;
+    int32_t kernelType = 0;  // KernelMetaType of the launch
+    uint32_t aicCount = 0, aivCount = 0;
+    std::vector<std::vector<Core*>> groups;  // per AI core: its AIC (if any) first, then its AIVs
+    // Barriers (SyncAll): per scope, cores arrived and the generation they wait to end.
+    std::array<uint32_t, 4> barrierArrived{}, barrierGeneration{};
+    // Cross-core flags: per (mode, scope, setter's core type, flag id), each participant's sets
+    // not yet part of a release; and the launch-wide count of sets.
+    std::map<std::tuple<int, int, int, int>, std::map<int, std::deque<uint32_t>>> crossArrivals;
+    uint32_t crossSets = 0;
     uint8_t* sysWorkspace = nullptr;
     std::string deviceLog;
     // Local memories of finished cores, handed to the next core to start: mapping fresh pages
@@ -154,6 +170,9 @@ void WakeCores(Core::Wait kind, uint32_t arg);
 
 // Writes bytes into GM, honouring the core's atomic mode (every engine that writes GM uses it).
 void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes);
+
+// "core 3" in a single-type launch, "AIC 1" / "AIV 2" in a mixed one.
+std::string CoreName(const Core& c);
 
 const char* MemName(Mem m);
 const char* PipeName(Pipe p);

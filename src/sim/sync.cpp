@@ -2,6 +2,7 @@
 // functional model executes in program order, so these only matter for the checker (pairing)
 // and the cost model (ordering); across cores they are real scheduling points (design §3).
 #include "basic_api/kernel_operator_block_sync_intf.h"
+#include "basic_api/kernel_operator_tiling_intf.h"
 #include "sim/runtime.h"
 
 namespace akg::sim {
@@ -106,23 +107,109 @@ void CheckId(const char* api, int32_t id, const void* caller) {
     if (id < 0 || id > 7) Fatal("EVENT_ID_RANGE", caller, Format("%s with event id %d: ids are 0..7", api, id));
 }
 
+// Who a barrier synchronises: SyncAll<true> the cores of the caller's type (the AIVs of a
+// vector or mixed kernel), SyncAll<false> every core of a mixed launch, the software SyncAll the
+// first `usedCores` AIVs.
+enum BarrierScope : uint32_t { kScopeAiv, kScopeAic, kScopeAll, kScopeSoft };
+
 // Every participating core must arrive before any leaves; a core that never arrives leaves
 // the others waiting, which the scheduler reports as a deadlock.
-void Barrier(const char* api, uint32_t participants, const void* caller) {
+void Barrier(const char* api, BarrierScope scope, uint32_t participants, const void* caller) {
     Runtime& rt = Rt();
     EmitSync(api, SyncKind::Barrier, Pipe::ALL, Pipe::ALL, Pipe::ALL, 0, caller);
-    uint32_t generation = rt.syncAllGeneration;
-    if (++rt.syncAllArrived >= participants) {
-        rt.syncAllArrived = 0;
-        ++rt.syncAllGeneration;
-        WakeCores(Core::Wait::SyncAll, generation);
+    const uint32_t generation = rt.barrierGeneration[scope];
+    const uint32_t waitArg = (scope << 24) | (generation & 0xffffffu);
+    if (++rt.barrierArrived[scope] >= participants) {
+        rt.barrierArrived[scope] = 0;
+        ++rt.barrierGeneration[scope];
+        WakeCores(Core::Wait::SyncAll, waitArg);
         return;
     }
     Core& c = Cur();
     c.waitKind = Core::Wait::SyncAll;
-    c.waitArg = generation;
+    c.waitArg = waitArg;
     c.waitCaller = caller;
     BlockCurrentCore();
+}
+
+// A launch with more cores of a type than the SoC has runs in rounds; a barrier over all of them
+// waits for cores of a later round that cannot start before the first round ends.
+void CheckOneRound(const char* api, const void* caller) {
+    const Runtime& rt = Rt();
+    if (rt.aicCount <= rt.platform.aicCores && rt.aivCount <= rt.platform.aivCores) return;
+    Fatal("DEADLOCK", caller,
+          Format("%s across a launch of %u AIC and %u AIV cores, more than the %u AIC / %u AIV cores of %s: the "
+                 "cores beyond them start only when earlier ones finish, so the device waits forever",
+                 api, rt.aicCount, rt.aivCount, rt.platform.aicCores, rt.platform.aivCores,
+                 rt.platform.socVersion.c_str()));
+}
+
+bool MixedCubeVector(int32_t kernelType) {
+    return kernelType == KERNEL_TYPE_MIX_AIC_1_1 || kernelType == KERNEL_TYPE_MIX_AIC_1_2;
+}
+
+// Flag ids are 4 bits; the hardware keeps the low 4 bits of a larger id.
+uint16_t CrossFlagId(const char* api, uint16_t flagId, const void* caller) {
+    if (flagId > 15)
+        Diag("CROSS_FLAG_ID", caller,
+             Format("%s(%u): cross-core flag ids are 0..15; the hardware uses the low 4 bits (%u)", api, flagId,
+                    flagId & 15u));
+    return flagId & 15u;
+}
+
+// Modes 0, 1 and 2 exist on Atlas A2/A3 (4 only on Ascend 950). The scheduling module that
+// counts cross-core flags runs only for MIX kernel types; 1 and 2 need cube and vector cores.
+// A wait only consumes its own core's counter: its mode and pipe do not matter.
+void CheckCrossMode(const char* api, bool set, uint8_t mode, pipe_t pipe, const void* caller) {
+    const Runtime& rt = Rt();
+    const Core& c = Cur();
+    const char* why = nullptr;
+    if (rt.kernelType == KERNEL_TYPE_AIV_ONLY || rt.kernelType == KERNEL_TYPE_AIC_ONLY)
+        why = "a KERNEL_TYPE_AIV_ONLY or KERNEL_TYPE_AIC_ONLY kernel runs without the scheduling module that counts "
+              "cross-core flags (declare a MIX type, e.g. KERNEL_TYPE_MIX_AIV_1_0)";
+    else if (!set)
+        return;
+    else if (mode > 2)
+        why = "modes 0, 1 and 2 exist on this SoC";
+    else if (mode != 0 && !MixedCubeVector(rt.kernelType))
+        why = "modes 1 and 2 need a KERNEL_TYPE_MIX_AIC_1_1 or KERNEL_TYPE_MIX_AIC_1_2 kernel";
+    else if (mode == 1 && c.type == AIC)
+        why = "mode 1 synchronises the AIVs of one AI core; an AIC takes no part";
+    else if (pipe == PIPE_S || pipe == PIPE_ALL)
+        why = "the pipe must be PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3 or PIPE_FIX";
+    if (why)
+        Fatal("CROSS_FLAG_MODE", caller,
+              Format("%s with mode %u on %s of a %s launch: %s", api, mode, CoreName(c).c_str(),
+                     KernelTypeName(rt.kernelType), why));
+}
+
+// The cores a cross-core set of `mode` by `c` waits for (participants) and signals (receivers).
+void CrossPeers(uint8_t mode, const Core& c, std::vector<Core*>* participants, std::vector<Core*>* receivers) {
+    Runtime& rt = Rt();
+    auto ofType = [](const std::vector<Core*>& cores, CoreType t, std::vector<Core*>* out) {
+        for (Core* k : cores)
+            if (k->type == t) out->push_back(k);
+    };
+    if (mode == 0) {
+        for (auto& k : rt.cores)
+            if (k->type == c.type) participants->push_back(k.get());
+        *receivers = *participants;
+        return;
+    }
+    const std::vector<Core*>& group = rt.groups[size_t(c.group)];
+    if (mode == 1) {
+        ofType(group, AIV, participants);
+        *receivers = *participants;
+        return;
+    }
+    // Mode 2: the AIC signals each of its AIVs; the AIVs together signal their AIC.
+    if (c.type == AIC) {
+        participants->push_back(const_cast<Core*>(&c));
+        ofType(group, AIV, receivers);
+    } else {
+        ofType(group, AIV, participants);
+        ofType(group, AIC, receivers);
+    }
 }
 
 }  // namespace
@@ -175,59 +262,105 @@ void SyncBarrier(pipe_t pipe, const void* caller) {
 }
 
 void SyncAllCores(bool aivOnly, const void* caller) {
-    (void)aivOnly;
-    Barrier("SyncAll", Rt().launch.blockDim, caller);
+    Runtime& rt = Rt();
+    const Core& c = Cur();
+    if (!aivOnly && (rt.aicCount == 0 || rt.aivCount == 0))
+        Fatal("DEADLOCK", caller,
+              Format("SyncAll<false> synchronises cube and vector cores, but this %s launch has no %s cores: the "
+                     "device waits forever (a vector-only kernel needs SyncAll<true>)",
+                     KernelTypeName(rt.kernelType), rt.aicCount == 0 ? "cube" : "vector"));
+    CheckOneRound("SyncAll", caller);
+    if (aivOnly) {
+        const bool cube = c.type == AIC;
+        Barrier("SyncAll", cube ? kScopeAic : kScopeAiv, cube ? rt.aicCount : rt.aivCount, caller);
+    } else {
+        Barrier("SyncAll", kScopeAll, uint32_t(rt.cores.size()), caller);
+    }
 }
 
 void SyncAllCoresSoft(void* gmWorkspace, void* ubWorkspace, int32_t usedCores, const void* caller) {
     Runtime& rt = Rt();
-    uint32_t n = usedCores > 0 ? uint32_t(usedCores) : rt.launch.blockDim;
+    uint32_t n = usedCores > 0 ? uint32_t(usedCores) : rt.aivCount;
     // The software barrier writes this core's 32-byte slot of the GM workspace and polls all of them.
     Instr in;
     in.api = "SyncAll";
     in.pipe = Pipe::MTE3;
     in.caller = caller;
-    in.Write(Mem::GM, static_cast<uint8_t*>(gmWorkspace) + uint64_t(Cur().idx) * 32, 32);
+    in.Write(Mem::GM, static_cast<uint8_t*>(gmWorkspace) + uint64_t(Cur().block) * 32, 32);
     in.Read(Mem::GM, gmWorkspace, uint64_t(n) * 32);
     in.Write(Mem::UB, ubWorkspace, 32, 32);
     if (!Issue(in)) return;
-    Barrier("SyncAll", n, caller);
+    Barrier("SyncAll", kScopeSoft, n, caller);
 }
 
 void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller) {
     Runtime& rt = Rt();
     Core& c = Cur();
-    if (flagId >= 16) Fatal("EVENT_ID_RANGE", caller, Format("CrossCoreSetFlag(%u): flag ids are 0..15", flagId));
-    Pipe p = ToPipe(pipe);
-    EmitSync("CrossCoreSetFlag", SyncKind::SetFlag, p, p, Pipe::ALL, flagId, caller);
-    if (mode == 0) {
-        // Mode 0 signals every core once all cores of the launch have set the flag.
-        if (++rt.crossFlags[flagId] >= rt.launch.blockDim) {
-            rt.crossFlags[flagId] = 0;
-            for (auto& other : rt.cores) ++other->crossCounter[flagId];
-            WakeCores(Core::Wait::CrossFlag, flagId);
-        }
-        return;
+    const uint16_t id = CrossFlagId("CrossCoreSetFlag", flagId, caller);
+    CheckCrossMode("CrossCoreSetFlag", true, mode, pipe, caller);
+    if (mode == 0) CheckOneRound("CrossCoreSetFlag in mode 0", caller);
+    const Pipe p = ToPipe(pipe);
+    Instr in;
+    in.api = "CrossCoreSetFlag";
+    in.pipe = p;
+    in.sync = SyncKind::SetFlag;
+    in.syncSrc = p;
+    in.syncDst = Pipe::ALL;
+    in.eventId = id;
+    in.crossSet = ++rt.crossSets;
+    in.caller = caller;
+    if (!Issue(in)) return;
+
+    std::vector<Core*> participants, receivers;
+    CrossPeers(mode, c, &participants, &receivers);
+    const int scope = mode == 0 ? -1 : c.group;
+    // A release needs one pending set from every participant; a core that sets again before the
+    // others did keeps its second set pending for the next release.
+    auto& pending = rt.crossArrivals[{mode, scope, int(c.type), id}];
+    pending[c.idx].push_back(in.crossSet);
+    for (Core* k : participants)
+        if (pending[k->idx].empty()) return;
+    std::vector<uint32_t> sets;
+    for (Core* k : participants) {
+        sets.push_back(pending[k->idx].front());
+        pending[k->idx].pop_front();
     }
-    // Modes 1 and 2 signal the partner core of the same AI core.
-    size_t partner = size_t(c.idx ^ 1);
-    if (partner < rt.cores.size()) {
-        ++rt.cores[partner]->crossCounter[flagId];
-        WakeCores(Core::Wait::CrossFlag, flagId);
+    // Each receiver's counter counts 0..15; one more increment is a hardware error.
+    for (Core* r : receivers) {
+        if (r->crossReleases[id].size() >= 15)
+            Fatal("CROSS_FLAG_OVERFLOW", caller,
+                  Format("CrossCoreSetFlag(%u) in mode %u raises the flag counter of %s beyond 15: more sets than "
+                         "that core waits for",
+                         id, mode, CoreName(*r).c_str()));
+        r->crossReleases[id].push_back(sets);
     }
+    WakeCores(Core::Wait::CrossFlag, id);
 }
 
-void CrossCoreWait(uint16_t flagId, const void* caller) {
+void CrossCoreWait(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller) {
     Core& c = Cur();
-    if (flagId >= 16) Fatal("EVENT_ID_RANGE", caller, Format("CrossCoreWaitFlag(%u): flag ids are 0..15", flagId));
-    EmitSync("CrossCoreWaitFlag", SyncKind::WaitFlag, Pipe::S, Pipe::ALL, Pipe::S, flagId, caller);
-    while (c.crossCounter[flagId] == 0) {
+    const uint16_t id = CrossFlagId("CrossCoreWaitFlag", flagId, caller);
+    CheckCrossMode("CrossCoreWaitFlag", false, mode, pipe, caller);
+    while (c.crossReleases[id].empty()) {
         c.waitKind = Core::Wait::CrossFlag;
-        c.waitArg = flagId;
+        c.waitArg = id;
         c.waitCaller = caller;
         BlockCurrentCore();
     }
-    --c.crossCounter[flagId];
+    const std::vector<uint32_t> sets = std::move(c.crossReleases[id].front());
+    c.crossReleases[id].pop_front();
+    // Issued once released, so that it names the sets it waited for.
+    Instr in;
+    in.api = "CrossCoreWaitFlag";
+    in.pipe = Pipe::S;
+    in.sync = SyncKind::WaitFlag;
+    in.syncSrc = Pipe::ALL;
+    in.syncDst = Pipe::S;
+    in.eventId = id;
+    in.crossReleasedBy = sets.data();
+    in.crossReleasedCount = uint32_t(sets.size());
+    in.caller = caller;
+    Issue(in);
 }
 
 }  // namespace akg::sim

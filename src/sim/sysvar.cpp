@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "basic_api/kernel_operator_common_intf.h"
 #include "basic_api/kernel_operator_dump_tensor_intf.h"
 #include "basic_api/kernel_operator_sys_var_intf.h"
 #include "basic_api/kernel_operator_tiling_intf.h"
@@ -13,7 +14,7 @@
 
 namespace akg::sim {
 
-int64_t BlockIdx() { return Cur().idx; }
+int64_t BlockIdx() { return Cur().block; }
 int64_t BlockNum() { return Rt().launch.blockDim; }
 uint64_t TilingKey() { return Rt().launch.tilingKey; }
 uint8_t* WorkspaceBase() { return Rt().launch.workspace; }
@@ -26,10 +27,10 @@ void HintGmCache(const void* gm, uint64_t bytes, bool bypassL2) {
     if (bypassL2) ranges.push_back(range);
 }
 
-// Vector-only launches run one vector core per block; mixed cube/vector launches pair two
-// vector sub-blocks with each cube core.
-int64_t SubBlockNum() { return Rt().kernelType == KERNEL_TYPE_MIX_AIC_1_2 ? 2 : 1; }
-int64_t SubBlockIdx() { return SubBlockNum() == 2 ? Cur().idx % 2 : 0; }
+// Only the AIVs of a MIX_AIC_1_2 launch share their AI core with a second core of their type;
+// GetTaskRatio has the same values (AIVs or AICs per logical block).
+int64_t SubBlockNum() { return Rt().kernelType == KERNEL_TYPE_MIX_AIC_1_2 && Cur().type == AIV ? 2 : 1; }
+int64_t SubBlockIdx() { return Cur().sub; }
 int64_t SystemCycle() { return int64_t(Cur().issued); }
 
 void MaskSet(uint64_t high, uint64_t low, uint32_t elemBits, bool counter) {
@@ -66,6 +67,14 @@ void MaskSetLen(int32_t len, uint32_t elemBits, bool counter) {
 
 void MaskMode(bool counter) { Cur().counterMode = counter; }
 
+void SocStateInit() {
+    Core& c = Cur();
+    c.atomic = AtomicOp::None;
+    c.counterMode = false;
+    c.deqScale = 1.0f;
+    MaskReset();
+}
+
 void MaskReset() {
     Core& c = Cur();
     c.maskLo = ~0ull;
@@ -80,8 +89,6 @@ void MaskRequireCounter(const char* api, const void* caller) {
                     "Counter mode: call SetMaskCount() and SetVectorMask<T, MaskMode::COUNTER>(n) first",
                     api));
 }
-
-void DeclareKernelType(int32_t type) { Rt().kernelType = type; }
 
 void CopyTilingData(void* dst, const uint8_t* tiling, uint32_t bytes) {
     Instr in;

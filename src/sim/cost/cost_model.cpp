@@ -146,7 +146,11 @@ void CostModel::Impl::Record(int core, const Instr& in) {
     switch (in.sync) {
         case SyncKind::SetFlag:
             if (in.syncDst == Pipe::ALL) {
-                op.kind = OpKind::Marker;  // cross-core flag: not timed (docs/cost-model.md)
+                // Cross-core: completes when its pipe's earlier work has; a wait on another core
+                // that it released depends on it.
+                op.kind = OpKind::SetFlag;
+                op.pipe = uint8_t(PipeIndex(in.syncSrc));
+                launch.crossSetOps[in.crossSet] = {core, idx};
             } else {
                 op.kind = OpKind::SetFlag;
                 op.pipe = uint8_t(PipeIndex(in.syncSrc));
@@ -155,7 +159,13 @@ void CostModel::Impl::Record(int core, const Instr& in) {
             break;
         case SyncKind::WaitFlag:
             if (in.syncSrc == Pipe::ALL) {
-                op.kind = OpKind::Marker;
+                // Cross-core: the scalar unit stops issuing until the releasing sets completed.
+                op.kind = OpKind::WaitFlag;
+                op.pipe = 0;
+                op.cycles = t.scalarIssueCycles;
+                for (uint32_t k = 0; k < in.crossReleasedCount; ++k)
+                    if (auto it = launch.crossSetOps.find(in.crossReleasedBy[k]); it != launch.crossSetOps.end())
+                        c.crossDeps[idx].push_back(it->second);
             } else {
                 op.kind = OpKind::WaitFlag;
                 op.pipe = uint8_t(PipeIndex(in.syncDst));
@@ -322,7 +332,7 @@ public:
     }
 
     void Run() {
-        for (size_t k = 0; k < cores_.size(); ++k) Advance(k);
+        AdvanceAll();
         for (;;) {
             if (active_.empty() && pending_.empty()) {
                 if (!ReleaseSyncAll()) break;
@@ -365,7 +375,7 @@ public:
                 runs_[f.core].pipeFree[op.pipe] = now_;
                 c.busy[op.pipe] += now_ - c.start[f.op];
             }
-            for (auto& f : done) Advance(f.core);
+            AdvanceAll();
         }
         for (size_t k = 0; k < cores_.size(); ++k) cores_[k].endCycles = EndOf(runs_[k]);
     }
@@ -390,13 +400,32 @@ private:
         return dep;
     }
 
-    // Moves a core forward as far as what is known allows.
-    void Advance(size_t k) {
+    // The latest completion among the cross-core sets op `i` waits for (kUnknown while one has
+    // not completed yet).
+    double CrossDepsDone(const CoreRecord& c, int32_t i) const {
+        auto it = c.crossDeps.find(i);
+        if (it == c.crossDeps.end()) return 0;
+        double dep = 0;
+        for (auto [core, op] : it->second) dep = std::max(dep, cores_[size_t(core)].finish[size_t(op)]);
+        return dep;
+    }
+
+    // Moves a core forward as far as what is known allows; true if it moved.
+    bool Advance(size_t k) {
         CoreRecord& c = cores_[k];
         CoreRun& run = runs_[k];
-        for (bool progress = true; progress;) {
+        bool moved = false;
+        for (bool progress = true; progress; moved |= progress) {
             progress = IssueOps(c, run);
             for (size_t p = 1; p < kPipes; ++p) progress |= StartPipe(k, c, run, p);
+        }
+        return moved;
+    }
+    // Cross-core waits make one core's progress depend on another's: repeat until none moves.
+    void AdvanceAll() {
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (size_t k = 0; k < cores_.size(); ++k) moved |= Advance(k);
         }
     }
 
@@ -409,7 +438,7 @@ private:
             if (op.kind == OpKind::Scalar || (p == 0 && op.kind != OpKind::Marker && op.kind != OpKind::BarrierAll &&
                                               op.kind != OpKind::SyncAll)) {
                 // Executes on the scalar unit: waits for its dependencies.
-                const double dep = DepsDone(c, op);
+                const double dep = std::max(DepsDone(c, op), CrossDepsDone(c, i));
                 if (dep == kUnknown) return progress;
                 c.start[i] = std::max(run.scalar, dep);
                 c.finish[i] = c.start[i] + op.cycles;
@@ -506,7 +535,7 @@ private:
             ++run.issued;
         }
         now_ = std::max(now_, release);
-        for (size_t k = 0; k < cores_.size(); ++k) Advance(k);
+        AdvanceAll();
         return true;
     }
 
@@ -529,7 +558,9 @@ void CostModel::Impl::Time(LaunchRecord& launch) {
     for (auto& c : launch.cores) {  // recording is over: drop what only it needed
         for (auto& table : c.blocks) std::vector<BlockUse>().swap(table);
         c.pendingSets.clear();
+        c.crossDeps.clear();
     }
+    launch.crossSetOps.clear();
     launch.slowestCycles = 0;
     for (auto& c : launch.cores) launch.slowestCycles = std::max(launch.slowestCycles, c.endCycles);
     launch.timed = true;

@@ -48,6 +48,8 @@ struct CoreRecord {
     std::vector<Op> ops;
     std::array<std::vector<BlockUse>, size_t(sim::Mem::COUNT)> blocks;
     std::map<std::tuple<int, int, int>, std::deque<int32_t>> pendingSets;  // (src, dst, id) -> SetFlag ops
+    // A CrossCoreWaitFlag op -> the (core, op) of the CrossCoreSetFlags that released it.
+    std::map<int32_t, std::vector<std::pair<int32_t, int32_t>>> crossDeps;
     std::vector<double> start, finish;  // of the last timing pass
     double endCycles = 0;
     std::array<double, kPipes> busy{};
@@ -56,6 +58,7 @@ struct CoreRecord {
 struct LaunchRecord {
     uint32_t blockDim = 0;
     std::vector<CoreRecord> cores;
+    std::map<uint32_t, std::pair<int32_t, int32_t>> crossSetOps;  // Instr::crossSet -> (core, op)
     uint64_t gmRead = 0, gmWrite = 0, vectorElements = 0, instructions = 0;
     uint64_t gmReadBypassingL2 = 0;
     double slowestCycles = 0;

@@ -1,0 +1,124 @@
+// Which cores a kernel needs (KernelMetaType), read from the loaded kernel library before the
+// launch: the records of its qualifier and of KERNEL_TASK_TYPE in its body, or
+// the simulator entry points the library imports (CANN's compiler infers the type from the
+// instructions a kernel uses; ours are the entry points below).
+#include <cxxabi.h>
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "akg/launch.h"
+#include "basic_api/kernel_operator_tiling_intf.h"
+#include "common/elf.h"
+
+namespace akg::sim {
+
+namespace {
+
+// KernelTypeMark records: KERNEL_TASK_TYPE(_DEFAULT) in a kernel's body, and the qualifiers the
+// builder's rewrite recorded (tiling key -2).
+constexpr char kMarkSection[] = "akg_kernel_types";
+constexpr int64_t kQualifierKey = -2;
+
+// The unqualified name of an akg::sim function a mangled symbol names, or "".
+std::string SimFunctionOf(const std::string& symbol) {
+    int status = 0;
+    char* d = abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status);
+    if (status != 0 || !d) return "";
+    std::string name(d);
+    std::free(d);
+    static const std::string prefix = "akg::sim::";
+    if (name.compare(0, prefix.size(), prefix) != 0) return "";
+    name.erase(0, prefix.size());
+    return name.substr(0, name.find_first_of("(<"));
+}
+
+bool StartsWithAny(const std::string& s, std::initializer_list<const char*> prefixes) {
+    for (const char* p : prefixes)
+        if (s.compare(0, std::strlen(p), p) == 0) return true;
+    return false;
+}
+
+// The entry points that only a cube core (AIC) or only a vector core (AIV) executes, and the
+// cross-core synchronisation that makes a vector kernel a MIX_AIV_1_0 one.
+bool IsCubeEntry(const std::string& f) {
+    return StartsWithAny(f, {"Cube", "Mmad", "LoadData", "Load2D", "Load3D", "LoadImage", "Fixpipe", "SetFmatrix",
+                             "InitConstValue", "BroadcastVecToMM"});
+}
+bool IsVectorEntry(const std::string& f) { return StartsWithAny(f, {"Vec", "Mask", "Adv", "Broadcast", "Mean"}); }
+bool IsCrossCoreEntry(const std::string& f) { return StartsWithAny(f, {"CrossCore", "SyncAllCores"}); }
+
+std::vector<std::string> ImportedSimFunctions(const std::string& path, std::string* error, bool* ok) {
+    std::vector<DynamicSymbol> symbols;
+    std::vector<std::string> out;
+    *ok = ReadDynamicSymbols(path, &symbols, error);
+    for (const DynamicSymbol& s : symbols)
+        if (!s.defined)
+            if (std::string f = SimFunctionOf(s.name); !f.empty()) out.push_back(f);
+    return out;
+}
+
+}  // namespace
+
+int32_t InferKernelType(const std::vector<std::string>& simFunctions) {
+    bool cube = false, vector = false, crossCore = false;
+    for (const std::string& f : simFunctions) {
+        cube |= IsCubeEntry(f);
+        vector |= IsVectorEntry(f);
+        crossCore |= IsCrossCoreEntry(f);
+    }
+    if (cube) return vector ? KERNEL_TYPE_MIX_AIC_1_2 : KERNEL_TYPE_AIC_ONLY;
+    return crossCore ? KERNEL_TYPE_MIX_AIV_1_0 : KERNEL_TYPE_AIV_ONLY;
+}
+
+int32_t KernelTypeInfo::For(uint64_t tilingKey) const {
+    if (qualifier >= 0) return qualifier;
+    if (auto it = byKey.find(tilingKey); it != byKey.end()) return it->second;
+    return byDefault >= 0 ? byDefault : inferred;
+}
+
+bool ReadKernelTypeInfo(const void* kernel, const std::string& name, KernelTypeInfo* out, std::string* error) {
+    Dl_info info{};
+    if (!dladdr(kernel, &info) || !info.dli_fname) return *error = "the kernel is in no loaded library", false;
+    std::vector<ElfSection> sections;
+    bool fixed = false;
+    if (!ReadSections(info.dli_fname, &sections, &fixed, error)) return false;
+    const uintptr_t base = fixed ? 0 : reinterpret_cast<uintptr_t>(info.dli_fbase);
+    *out = KernelTypeInfo{};
+    std::vector<const KernelTypeMark*> marks;
+    for (const ElfSection& s : sections) {
+        if (s.allocated && s.name == kMarkSection)
+            for (uint64_t off = 0; off + sizeof(KernelTypeMark) <= s.size; off += sizeof(KernelTypeMark)) {
+                const auto* m = reinterpret_cast<const KernelTypeMark*>(base + s.addr + off);
+                if (m->function[0] != 0) marks.push_back(m);
+            }
+    }
+    // Records of this kernel; failing that, of the library's only declaring function (a
+    // declaration in a function the kernel calls).
+    auto named = [&](const std::string& fn) {
+        std::vector<const KernelTypeMark*> r;
+        for (auto* m : marks)
+            if (fn == m->function) r.push_back(m);
+        return r;
+    };
+    std::vector<const KernelTypeMark*> mine = named(name);
+    if (mine.empty() && !marks.empty() && named(marks[0]->function).size() == marks.size()) mine = marks;
+    for (auto* m : mine) {
+        if (m->tilingKey == kQualifierKey)
+            out->qualifier = m->type;
+        else if (m->tilingKey < 0)
+            out->byDefault = m->type;
+        else
+            out->byKey[uint64_t(m->tilingKey)] = m->type;
+    }
+    bool ok = false;
+    out->inferred = InferKernelType(ImportedSimFunctions(info.dli_fname, error, &ok));
+    if (!ok) return false;
+    out->source = out->qualifier >= 0                         ? "its qualifier"
+                  : out->byDefault >= 0 || !out->byKey.empty() ? "KERNEL_TASK_TYPE"
+                                                              : "the APIs it uses";
+    return true;
+}
+
+}  // namespace akg::sim
