@@ -20,7 +20,8 @@ API = re.compile(r"\b(DataCopyPad|DataCopy|Add|Sub|Mul|Div|Muls|Adds|Maxs|Mins|M
                  r"Select|And|Or|Not|ReduceSum|ReduceMax|ReduceMin|WholeReduceSum|WholeReduceMax|WholeReduceMin|"
                  r"BlockReduceSum|PairReduceSum|Brcb|Gather|GatherMask|CreateVecIndex|Transpose|MulAddDst|Axpy|"
                  r"SetAtomicAdd|SyncAll|PipeBarrier|SetFlag|WaitFlag|GetUserWorkspace|TILING_KEY_IS|SetMaskCount|"
-                 r"SetVectorMask|ReinterpretCast|TQueBind|TBuf|Sort|TopK|SoftMax)\b\s*[<(]")
+                 r"SetVectorMask|ReinterpretCast|TQueBind|TBuf|Sort|TopK|SoftMax|LoadData|LoadDataWithTranspose|Mmad|Fixpipe|"
+                 r"CrossCoreSetFlag|CrossCoreWaitFlag)\b\s*[<(]")
 
 
 def cases(path):

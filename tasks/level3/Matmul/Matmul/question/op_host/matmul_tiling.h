@@ -1,0 +1,14 @@
+#ifndef MATMUL_TILING_H
+#define MATMUL_TILING_H
+
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(MatmulTilingData)
+// To be written: the fields the kernel needs, e.g. TILING_DATA_FIELD_DEF(uint32_t, m);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(Matmul, MatmulTilingData)
+}  // namespace optiling
+
+#endif  // MATMUL_TILING_H
