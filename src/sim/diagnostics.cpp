@@ -71,7 +71,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"ADV_SHAPE_UNSUPPORTED", "api", false,
          "a high-level API gets shapes it does not support (Broadcast: a dimension other than the template axis "
          "differs, or dim 2 / axis 0 with rows that are not whole 32-byte blocks; Mean: inner not whole 32-byte "
-         "blocks, or n outside 1..inner); the call is not computed"},
+         "blocks, or n outside 1..inner; Sum: the same; SoftMax family: srcK not whole 32-byte blocks, or oriSrcM/oriSrcK "
+         "beyond srcM/srcK; Select with a byte mask: a last axis not whole 32-byte blocks, or a mask row not a multiple of "
+         "16 or shorter than the data row); the call is not computed"},
         {"MATMUL_NOT_INITIALIZED", "api", true,
          "a Matmul object computes before Init / REGIST_MATMUL_OBJ gave it a tiling (or Init got a null tiling or no TPipe)"},
         {"MATMUL_TENSOR_UNSET", "api", true,
@@ -94,9 +96,6 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"CORE_TYPE_MISMATCH", "api", false,
          "an instruction touches memory the core it runs on does not have: UB on a cube core (AIC), or L1/L0/BT on a "
          "vector core (AIV) of a kernel declared with vector cores"},
-         "blocks, or n outside 1..inner; Sum: the same; SoftMax family: srcK not whole 32-byte blocks, or oriSrcM/oriSrcK "
-         "beyond srcM/srcK; Select with a byte mask: a last axis not whole 32-byte blocks, or a mask row not a multiple of "
-         "16 or shorter than the data row); the call is not computed"},
     };
     return catalog;
 }
