@@ -153,11 +153,12 @@ bool CallFromAclnnArgs(const host::OpInfo& op, const std::vector<pyshim::AclArg>
             call->outputs.push_back(call->inputs[size_t(ref)]);
             continue;
         }
+        // With its contents: the glue may have zeroed or filled it for the kernel.
         const auto& a = args[next++];
         if (a.kind == pyshim::AclArg::Kind::TensorList)
-            for (auto& t : a.tensors) list.push_back(Tensor::Zeros(t.shape, t.dtype));
+            for (auto& t : a.tensors) list.push_back(FromShim(t));
         else if (a.kind == pyshim::AclArg::Kind::Tensor && a.tensor.data())
-            list.push_back(Tensor::Zeros(a.tensor.shape, a.tensor.dtype));
+            list.push_back(FromShim(a.tensor));
         else if (a.kind != pyshim::AclArg::Kind::Tensor)
             return *error = "output " + op.outputs[i].name + " received a non-tensor argument", false;
         call->outputs.push_back(std::move(list));

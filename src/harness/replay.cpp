@@ -122,6 +122,9 @@ ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir, const std
         if (!Decode(a, callDir, &v, &result.error)) return result;
         args.push_back(std::move(v));
     }
+    // Fresh device memory holds garbage: torch::empty tensors are 0xFF bytes (NaN, -1), so an
+    // output the kernel does not write never matches, while one the glue zeroed stays zero.
+    pyshim::SetUninitializedFill(0xFF);
     pyshim::SetExecHook([&](const std::string& api, std::vector<pyshim::AclArg>& aclArgs, std::string* error) {
         run::OpCall call;
         if (!CallFromAclnnArgs(op.Info(), aclArgs, &call, error)) return false;

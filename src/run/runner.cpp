@@ -265,7 +265,11 @@ bool Operator::PrepareOutputs(OpCall& call, std::string* error) const {
             shape = shapes[i][0];
         else if (!call.inputs.empty() && !call.inputs[0].empty())
             shape = call.inputs[0][0].shape;
-        call.outputs[i].push_back(Tensor::Zeros(shape, combo.outputs[i]));
+        // Nobody provided this output's memory: its bytes are 0xFF, so that what the kernel does
+        // not write reads as NaN / -1 / an invalid bool.
+        Tensor out = Tensor::Zeros(shape, combo.outputs[i]);
+        std::fill(out.bytes.begin(), out.bytes.end(), uint8_t(0xFF));
+        call.outputs[i].push_back(std::move(out));
     }
     return true;
 }
@@ -367,14 +371,12 @@ RunReport Operator::Run(OpCall& call) {
     std::vector<std::vector<uint8_t*>> inPtrs(call.inputs.size()), outPtrs(call.outputs.size());
     std::vector<void*> args;
     auto place = [&](const std::vector<Tensor>& list, ge::DataType kernelType, const std::string& name,
-                     std::vector<uint8_t*>& ptrs, bool dynamic, bool poison) {
+                     std::vector<uint8_t*>& ptrs, bool dynamic) {
         for (size_t k = 0; k < list.size(); ++k) {
             std::string n = dynamic ? name + "[" + std::to_string(k) + "]" : name;
             const size_t bytes = size_t(list[k].Numel()) * DTypeBytes(kernelType);
             auto* gm = static_cast<uint8_t*>(sim::GmAlloc(bytes, n));
-            if (poison)
-                std::memset(gm, 0xFF, bytes);  // unwritten outputs read as NaN / -1 / invalid bool
-            else if (list[k].dtype == kernelType)
+            if (list[k].dtype == kernelType)
                 std::memcpy(gm, list[k].bytes.data(), bytes);
             else
                 std::memcpy(gm, Converted(list[k], kernelType).bytes.data(), bytes);
@@ -387,7 +389,7 @@ RunReport Operator::Run(OpCall& call) {
     for (size_t i = 0; i < op_.inputs.size(); ++i) {
         bool dyn = op_.inputs[i].kind == host::ParamKind::Dynamic;
         args.push_back(i < call.inputs.size()
-                           ? place(call.inputs[i], combo.inputs[i], "input " + op_.inputs[i].name, inPtrs[i], dyn, false)
+                           ? place(call.inputs[i], combo.inputs[i], "input " + op_.inputs[i].name, inPtrs[i], dyn)
                            : nullptr);
     }
     for (size_t i = 0; i < op_.outputs.size(); ++i) {
@@ -397,8 +399,10 @@ RunReport Operator::Run(OpCall& call) {
             outPtrs[i] = inPtrs[size_t(ref)];
             continue;
         }
+        // An output holds what its memory held before the launch, as the caller's device memory
+        // does for aclnn: a kernel that accumulates with SetAtomicAdd relies on the caller's zeros.
         bool dyn = op_.outputs[i].kind == host::ParamKind::Dynamic;
-        args.push_back(place(call.outputs[i], combo.outputs[i], "output " + op_.outputs[i].name, outPtrs[i], dyn, true));
+        args.push_back(place(call.outputs[i], combo.outputs[i], "output " + op_.outputs[i].name, outPtrs[i], dyn));
     }
     size_t workspace = 0;
     for (size_t w : report.tiling.workspaceSizes) workspace += w;

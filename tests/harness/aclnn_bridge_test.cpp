@@ -65,6 +65,24 @@ TEST(AclnnBridge, ScalarListBecomesOneDimensionalTensor) {
     EXPECT_EQ(call.outputs[0].size(), 2u);
 }
 
+TEST(AclnnBridge, OutputsKeepTheGluesContents) {
+    // CoalesceSparse zeroes its output in the glue and accumulates into it with SetAtomicAdd: the
+    // kernel must see the glue's zeros (and the glue's fill values), as device memory keeps them.
+    std::vector<float> x0{1, 2}, x1{3}, y0{0, 0}, y1{7.5f};
+    pyshim::AclArg scalars;
+    scalars.kind = K::ScalarList;
+    scalars.scalarType = ge::DT_DOUBLE;
+    scalars.floats = {1, 1};
+    std::vector<pyshim::AclArg> args{TensorListArg(x0, x1), scalars, TensorListArg(y0, y1)};
+    run::OpCall call;
+    std::string error;
+    ASSERT_TRUE(CallFromAclnnArgs(ScalarListOp(), args, &call, &error)) << error;
+    ASSERT_EQ(call.outputs[0].size(), 2u);
+    EXPECT_EQ(call.outputs[0][0].At(0), 0.0);
+    EXPECT_EQ(call.outputs[0][0].At(1), 0.0);
+    EXPECT_EQ(call.outputs[0][1].At(0), 7.5);
+}
+
 TEST(AclnnBridge, IntegralScalarListKeepsExactValues) {
     std::vector<float> x0{1}, x1{3}, y0(1), y1(1);
     pyshim::AclArg scalars;
