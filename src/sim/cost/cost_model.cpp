@@ -216,6 +216,7 @@ void CostModel::Impl::Record(int core, const Instr& in) {
         if (a.mem == Mem::GM) {
             if (!gm) gm = &a;
         } else {
+            op.cubeCore |= a.mem != Mem::UB;  // only the cube core has L1, L0 and the bias table
             if (a.write) localDst = a.mem;
             if (memBase) AddHazards(c, a, op, idx, (*memBase)[size_t(a.mem)]);
         }
@@ -296,6 +297,7 @@ struct Flow {
     int32_t op;
     double left;  // bytes still to move
     size_t pool;  // kHbm or kL2
+    double cap;   // the moving core's per-core rate
 };
 
 // GM transfers go to HBM through L2 and share its bandwidth. When every read of a launch
@@ -330,14 +332,15 @@ public:
             }
             std::array<size_t, kPools> flows{};
             for (auto& f : active_) ++flows[f.pool];
-            std::array<double, kPools> rate{};
+            std::array<double, kPools> share{};
             for (size_t pool = 0; pool < kPools; ++pool)
-                rate[pool] = std::min(t_.coreGmBytesPerCycle, aggregate_[pool] / double(std::max<size_t>(flows[pool], 1)));
+                share[pool] = aggregate_[pool] / double(std::max<size_t>(flows[pool], 1));
+            auto rateOf = [&](const Flow& f) { return std::min(f.cap, share[f.pool]); };
             double firstDone = kUnknown;
-            for (auto& f : active_) firstDone = std::min(firstDone, now_ + f.left / rate[f.pool]);
+            for (auto& f : active_) firstDone = std::min(firstDone, now_ + f.left / rateOf(f));
             const double nextBegin = pending_.empty() ? kUnknown : pending_.begin()->first.first;
             const double next = std::min(firstDone, nextBegin);
-            for (auto& f : active_) f.left -= (next - now_) * rate[f.pool];
+            for (auto& f : active_) f.left -= (next - now_) * rateOf(f);
             now_ = next;
             while (!pending_.empty() && pending_.begin()->first.first <= now_) {
                 active_.push_back(pending_.begin()->second);
@@ -347,7 +350,7 @@ public:
             // Completed transfers (those within rounding of done), in a fixed order.
             std::vector<Flow> done;
             for (size_t i = 0; i < active_.size();) {
-                if (active_[i].left <= 1e-6 * rate[active_[i].pool]) {
+                if (active_[i].left <= 1e-6 * rateOf(active_[i])) {
                     done.push_back(active_[i]);
                     active_[i] = active_.back();
                     active_.pop_back();
@@ -473,7 +476,8 @@ private:
             if (op.gmBytes > 0) {
                 const double begin = std::max(en, now_);
                 const size_t pool = op.gmWrite && writesStayInL2_ ? kL2 : kHbm;
-                pending_.emplace(std::make_pair(begin, std::make_pair(k, i)), Flow{begin, k, i, op.gmBytes, pool});
+                const double cap = op.cubeCore ? t_.aicGmBytesPerCycle : t_.coreGmBytesPerCycle;
+                pending_.emplace(std::make_pair(begin, std::make_pair(k, i)), Flow{begin, k, i, op.gmBytes, pool, cap});
                 run.pipeFree[p] = kUnknown;
                 break;
             }
