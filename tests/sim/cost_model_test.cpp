@@ -96,11 +96,14 @@ TEST(CostModel, PublishedAddStepsComeOutInOrder) {
     EXPECT_NEAR(conflicting.kernelUs, doubleBuf.kernelUs, 0.02 * doubleBuf.kernelUs);
     // Reads around L2 leave L2 to the writes (board: -28.9 %).
     EXPECT_LT(bypass.kernelUs, 0.8 * conflicting.kernelUs);
-    EXPECT_GE(bypass.kernelUs, conflictFree.kernelUs);
-    // Removing the bank-group conflict halves vector time (board: 12.85 -> 6.95 us).
+    // Removing the bank-group conflict halves vector time (board: 12.85 -> 6.95 us) and gives the
+    // UB cycles of the second accesses back to the DMA: the kernel gets faster (board: -1.7 %)
+    // although the vector unit is hidden behind MTE2.
     const double vecRatio = conflicting.pipeBusyUs[kV] / conflictFree.pipeBusyUs[kV];
     EXPECT_GT(vecRatio, 1.7);
     EXPECT_LT(vecRatio, 2.1);
+    EXPECT_LT(conflictFree.kernelUs, 0.995 * bypass.kernelUs);
+    EXPECT_GT(bypass.pipeBusyUs[kMte2], conflictFree.pipeBusyUs[kMte2]);
 }
 
 TEST(CostModel, DoubleBufferingHelpsWhenVectorAndMte2AreBothBusy) {

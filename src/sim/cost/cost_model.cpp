@@ -232,6 +232,7 @@ void CostModel::Impl::Record(int core, const Instr& in) {
                         ? BankConflictFactor(in, reinterpret_cast<uintptr_t>((*memBase)[size_t(Mem::UB)]))
                         : 1.0;
                 op.cycles = t.vectorStartCycles + double(in.repeats) * RepeatCycles(t, in) * conflicts;
+                op.ubPortShare = (conflicts - 1) / conflicts;
                 launch.vectorElements += in.elements;
             }
             break;
@@ -289,6 +290,11 @@ struct CoreRun {
     std::array<bool, kPipes> stalled{};      // the scalar unit waits for room in the queue
     std::vector<double> issueAt;
     bool atSyncAll = false;
+    // Vector ops with a UB port share, in start order: while one runs, this core's DMA slows.
+    struct PortWindow {
+        double from, until, share;
+    };
+    std::deque<PortWindow> ubWindows;
 };
 
 struct Flow {
@@ -332,14 +338,27 @@ public:
             }
             std::array<size_t, kPools> flows{};
             for (auto& f : active_) ++flows[f.pool];
-            std::array<double, kPools> share{};
+            // A pool's fair share, capped per flow by its core's rate (the cube core's engines have
+            // their own, aic_gm_bytes_per_cycle).
+            std::array<double, kPools> poolRate{};
             for (size_t pool = 0; pool < kPools; ++pool)
-                share[pool] = aggregate_[pool] / double(std::max<size_t>(flows[pool], 1));
-            auto rateOf = [&](const Flow& f) { return std::min(f.cap, share[f.pool]); };
+                poolRate[pool] = aggregate_[pool] / double(std::max<size_t>(flows[pool], 1));
+            // Until the next event, a flow moves at that rate less its core's UB port share.
+            double next = pending_.empty() ? kUnknown : pending_.begin()->first.first;
+            for (auto& f : active_) {
+                auto& windows = runs_[f.core].ubWindows;
+                while (!windows.empty() && windows.front().until <= now_) windows.pop_front();
+                if (!windows.empty())
+                    next = std::min(next, windows.front().from > now_ ? windows.front().from : windows.front().until);
+            }
+            auto rateOf = [&](const Flow& f) {
+                const auto& windows = runs_[f.core].ubWindows;
+                const bool shared = !windows.empty() && windows.front().from <= now_;
+                return std::min(f.cap, poolRate[f.pool]) * (shared ? 1 - windows.front().share : 1);
+            };
             double firstDone = kUnknown;
             for (auto& f : active_) firstDone = std::min(firstDone, now_ + f.left / rateOf(f));
-            const double nextBegin = pending_.empty() ? kUnknown : pending_.begin()->first.first;
-            const double next = std::min(firstDone, nextBegin);
+            next = std::min(next, firstDone);
             for (auto& f : active_) f.left -= (next - now_) * rateOf(f);
             now_ = next;
             while (!pending_.empty() && pending_.begin()->first.first <= now_) {
@@ -350,7 +369,7 @@ public:
             // Completed transfers (those within rounding of done), in a fixed order.
             std::vector<Flow> done;
             for (size_t i = 0; i < active_.size();) {
-                if (active_[i].left <= 1e-6 * rateOf(active_[i])) {
+                if (active_[i].left <= 1e-6 * poolRate[active_[i].pool]) {
                     done.push_back(active_[i]);
                     active_[i] = active_.back();
                     active_.pop_back();
@@ -482,6 +501,7 @@ private:
                 break;
             }
             c.finish[i] = en;
+            if (op.ubPortShare > 0) run.ubWindows.push_back({st, en, op.ubPortShare});
             if (op.kind == OpKind::SetFlag) continue;  // does not hold the pipe
             run.pipeFree[p] = en;
             if (op.kind == OpKind::Work || op.kind == OpKind::Barrier) c.busy[p] += en - st;

@@ -33,6 +33,9 @@ struct Op {
     uint32_t count = 1;
     double cycles = 0;     // fixed occupancy
     double gmBytes = 0;    // bytes charged on the shared GM path (with alignment penalties)
+    // Share of a vector op's cycles spent on second accesses of conflicting UB bank groups: the
+    // core's DMA transfers to and from UB wait in those cycles (docs/cost-model.md).
+    double ubPortShare = 0;
     uint64_t bytes = 0;    // bytes the instruction moves (statistics)
     std::array<int32_t, kPipes> dep;  // per pipe: the latest op of that pipe this one waits for
     Op() { dep.fill(-1); }
