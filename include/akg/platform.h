@@ -17,6 +17,8 @@ struct PlatformTiming {
     // MTE3 moves at most, and the peaks the hardware lower bound T_hw uses.
     double gmBandwidthGBps = 1600;
     double coreGmBytesPerCycle = 24.3;
+    // The same for the cube core's engines (MTE2 into L1/L0, Fixpipe out to GM).
+    double aicGmBytesPerCycle = 31.8;
     double hbmPeakGBps = 1800;
     double l2PeakGBps = 5200;
     // Per DMA instruction: pipe occupancy before data moves, per burst (block of blockCount),

@@ -41,14 +41,20 @@ struct FixpipeParamsV220 {
     __aicore__ FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
                                  const uint32_t dstStrideIn, const bool reluEnIn)
         : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn), reluEn(reluEnIn) {}
+    // The positional form the official samples use: {nSize, mSize, srcStride, dstStride, reluEn,
+    // quantPre, deqScalar, ndNum, srcNdStride, dstNdStride, unitFlag}.
     __aicore__ FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
-                                 const uint32_t dstStrideIn, const bool reluEnIn, const uint16_t ndNumIn,
-                                 const uint16_t srcNdStrideIn, const uint16_t dstNdStrideIn)
+                                 const uint32_t dstStrideIn, const bool reluEnIn, const QuantMode_t quantPreIn,
+                                 const int64_t deqScalarIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,
+                                 const uint16_t dstNdStrideIn, const uint8_t unitFlagIn)
         : nSize(nSizeIn),
           mSize(mSizeIn),
           srcStride(srcStrideIn),
           dstStride(dstStrideIn),
+          quantPre(quantPreIn),
+          deqScalar(uint64_t(deqScalarIn)),
           reluEn(reluEnIn),
+          unitFlag(unitFlagIn),
           ndNum(ndNumIn),
           srcNdStride(srcNdStrideIn),
           dstNdStride(dstNdStrideIn) {}

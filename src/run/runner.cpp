@@ -488,6 +488,7 @@ void LoadTiming(const nlohmann::json& t, PlatformTiming* out) {
     auto num = [&](const char* key, double& field) { field = t.value(key, field); };
     num("gm_bandwidth_gbps", m.gmBandwidthGBps);
     num("core_gm_bytes_per_cycle", m.coreGmBytesPerCycle);
+    num("aic_gm_bytes_per_cycle", m.aicGmBytesPerCycle);
     num("hbm_peak_gbps", m.hbmPeakGBps);
     num("l2_peak_gbps", m.l2PeakGBps);
     num("dma_instr_cycles", m.dmaInstrCycles);

@@ -93,6 +93,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"FIXPIPE_QUANT_MODE", "api", false,
          "Fixpipe's quantPre does not produce the destination type from the L0C type (e.g. float to half without "
          "F322F16), or a per-column mode without its scale tensor; the call is not executed"},
+        {"L0C_READ_UNWRITTEN", "memory", false,
+         "Fixpipe or an accumulating Mmad reads a part of L0C that no instruction of this core wrote"},
         {"CORE_TYPE_MISMATCH", "api", false,
          "an instruction touches memory the core it runs on does not have: UB on a cube core (AIC), or L1/L0/BT on a "
          "vector core (AIV) of a kernel declared with vector cores"},

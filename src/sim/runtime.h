@@ -71,6 +71,7 @@ struct Core {
     float deqScale = 1.0f;
     bool padValueSet = false;
     uint64_t padBits = 0;
+    std::vector<bool> l0cWritten;  // per 64-byte granule of L0C: written since the core started
     uint8_t flags[size_t(AscendC::HardEvent::MAX)][8] = {};
     const void* flagSetter[size_t(AscendC::HardEvent::MAX)][8] = {};
 

@@ -16,6 +16,7 @@ TEST(PlatformTiming, DefaultsAreTheAscend910B1File) {
     const akg::PlatformTiming file = Load("Ascend910B1").timing, code;
     EXPECT_EQ(file.gmBandwidthGBps, code.gmBandwidthGBps);
     EXPECT_EQ(file.coreGmBytesPerCycle, code.coreGmBytesPerCycle);
+    EXPECT_EQ(file.aicGmBytesPerCycle, code.aicGmBytesPerCycle);
     EXPECT_EQ(file.hbmPeakGBps, code.hbmPeakGBps);
     EXPECT_EQ(file.l2PeakGBps, code.l2PeakGBps);
     EXPECT_EQ(file.dmaInstrCycles, code.dmaInstrCycles);

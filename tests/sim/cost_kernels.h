@@ -187,16 +187,41 @@ inline void CopyToUb(const CopyArgs& a) {
     }
 }
 
-// Launches `body` on `cores` simulated AIV cores with a cost model attached (`external`, or one
-// of its own); returns its result, and through `completed` whether the launch ran cleanly.
+// The cube core's ND2NZ copy GM -> L1 of the same matrix (section 5.2's "GM->L1 ND2NZ" rows): each
+// core walks its rows in [tileM, tileN] tiles with one DataCopy(Nd2NzParams) per tile into one L1
+// buffer.
+inline void CopyToL1Nd2Nz(const CopyArgs& a) {
+    const RowSplit s = SplitRows(a.m, GetBlockNum(), GetBlockIdx());
+    GlobalTensor<half> src;
+    src.SetGlobalBuffer(a.src, uint64_t(a.m) * a.n);
+    TPipe pipe;
+    TBuf<TPosition::A1> l1;
+    const uint32_t rowsRound = (a.tileM + 15) / 16 * 16;
+    pipe.InitBuffer(l1, rowsRound * ((a.tileN + 15) / 16 * 16) * sizeof(half));
+    LocalTensor<half> dst = l1.Get<half>();
+    for (uint32_t r = 0; r < s.rows; r += a.tileM) {
+        const uint32_t rows = std::min(a.tileM, s.rows - r);
+        for (uint32_t c = 0; c < a.n; c += a.tileN) {
+            const uint32_t cols = std::min(a.tileN, a.n - c);
+            DataCopy(dst, src[uint64_t(s.begin + r) * a.n + c],
+                     Nd2NzParams(1, uint16_t(rows), uint16_t(cols), 0, uint16_t(a.n), uint16_t(rowsRound), 1, 0));
+        }
+    }
+}
+
+// Launches `body` on `cores` simulated AIV (or, with `coreType` AIC, cube) cores with a cost model
+// attached (`external`, or one of its own); returns its result, and through `completed` whether
+// the launch ran cleanly.
 inline cost::KernelTime Simulate(const PlatformSpec& platform, uint32_t cores, std::function<void()> body,
-                                 bool* completed = nullptr, cost::CostModel* external = nullptr) {
+                                 bool* completed = nullptr, cost::CostModel* external = nullptr,
+                                 CoreType coreType = AIV) {
     static std::function<void()>* current = nullptr;
     current = &body;
     sim::LaunchArgs args;
     args.entry = [](void**) { (*current)(); };
     args.blockDim = cores;
     args.resolveLocations = false;
+    args.coreType = coreType;
     cost::CostModel own(platform);
     cost::CostModel& model = external ? *external : own;
     sim::LaunchResult r = sim::Launch(platform, args, {&model});

@@ -41,7 +41,7 @@ akg::cost::KernelTime CubeLoop(uint32_t m, uint32_t n, uint32_t k, uint32_t iter
                 Mmad(c.Get<Acc>(), a2.Get<In>(), b2.Get<In>(), p);
             }
         };
-    akg::cost::KernelTime t = akg::costk::Simulate(platform, 1, body, &ok);
+    akg::cost::KernelTime t = akg::costk::Simulate(platform, 1, body, &ok, nullptr, AIC);
     EXPECT_TRUE(ok);
     return t;
 }

@@ -417,11 +417,11 @@ TEST(CubeMatmul, Int8ToInt32AndDequantToHalf) {
 
 namespace {
 
-// A float L0C tile of m1 x n1 fractals holding value(i, j) at its Nz place, filled raw.
+// A float L0C tile of m1 x n1 fractals holding value(i, j) at its Nz place (SetValue, so the
+// checker sees L0C written).
 void FillL0c(const LocalTensor<float>& c, uint32_t m1, uint32_t n1, float (*value)(uint32_t, uint32_t)) {
-    float* p = c.Data();
     for (uint32_t i = 0; i < m1 * 16; ++i)
-        for (uint32_t j = 0; j < n1 * 16; ++j) p[(j / 16) * m1 * 256 + (i % 16) * 16 + (i / 16) * 256 + j % 16] = value(i, j);
+        for (uint32_t j = 0; j < n1 * 16; ++j) c.SetValue((j / 16) * m1 * 256 + (i % 16) * 16 + (i / 16) * 256 + j % 16, value(i, j));
 }
 float Pattern(uint32_t i, uint32_t j) { return float(i) * 100.0f + float(j) - 50.0f; }
 
@@ -444,7 +444,7 @@ TEST(CubeFixpipe, NdNumAndNzOutput) {
         gnd.SetGlobalBuffer((__gm__ float*)nd.addr(), nd.n);
         gnz.SetGlobalBuffer((__gm__ half*)nz.addr(), nz.n);
         // Two 20 x 40 matrices: rows 0..19 and (32 rows = 2 fractals later) rows 32..51.
-        FixpipeParamsV220 p(40, 20, 64, 40, false, 2, 2, 800);
+        FixpipeParamsV220 p(40, 20, 64, 40, false, NoQuant, 0, 2, 2, 800, 0);
         Fixpipe(gnd, c, p);
         FixpipeParamsV220 q;
         q.nSize = 32;
@@ -481,9 +481,9 @@ TEST(CubeFixpipe, PerColumnDequantWithRelu) {
         TBuf<TPosition::C1> l1;
         pipe.InitBuffer(buf, 2 * 1024);
         pipe.InitBuffer(l1, 32 * 8);
-        int32_t* p = buf.Get<int32_t>().Data();
+        auto l0c = buf.Get<int32_t>();
         for (uint32_t i = 0; i < 16; ++i)
-            for (uint32_t j = 0; j < 32; ++j) p[(j / 16) * 256 + i * 16 + j % 16] = int32_t(i * 32 + j) - 200;
+            for (uint32_t j = 0; j < 32; ++j) l0c.SetValue((j / 16) * 256 + i * 16 + j % 16, int32_t(i * 32 + j) - 200);
         GlobalTensor<uint64_t> gs;
         gs.SetGlobalBuffer((__gm__ uint64_t*)scales.addr(), 32);
         auto ls = l1.Get<uint64_t>();
@@ -602,6 +602,30 @@ TEST(Diagnostics, FIXPIPE_QUANT_MODE) {
     EXPECT_EQ(float(out[0]), 7.0f);  // not executed
 }
 
+TEST(Diagnostics, L0C_READ_UNWRITTEN) {
+    akg::test::GmScope scope;
+    GmBuffer<float> out(16 * 16, "out");
+    for (bool bad : {true, false}) {
+        auto run = RunCube([&] {
+            TPipe pipe;
+            TBuf<TPosition::A2> a2;
+            TBuf<TPosition::B2> b2;
+            TBuf<TPosition::CO1> c;
+            pipe.InitBuffer(a2, 512);
+            pipe.InitBuffer(b2, 512);
+            pipe.InitBuffer(c, 2048);
+            a2.Get<half>().SetValue(0, half(1.0f));
+            MmadParams p(16, 16, 16, 0, false, !bad);  // the first step accumulates onto garbage when bad
+            Mmad(c.Get<float>(), a2.Get<half>(), b2.Get<half>(), p);
+            GlobalTensor<float> g;
+            g.SetGlobalBuffer((__gm__ float*)out.addr(), out.n);
+            Fixpipe(g, c.Get<float>(), FixpipeParamsV220(16, 16, 16, 16, false));
+        });
+        EXPECT_EQ(run.HasDiag("L0C_READ_UNWRITTEN"), bad) << run.Codes();
+        EXPECT_EQ(run.result.diagnostics.size(), bad ? 1u : 0u) << run.Codes();
+    }
+}
+
 TEST(Diagnostics, CORE_TYPE_MISMATCH) {
     akg::test::GmScope scope;
     GmBuffer<float> in(64, "in");
@@ -634,4 +658,52 @@ TEST(Diagnostics, CORE_TYPE_MISMATCH) {
         LoadData(a2.Get<half>(), a1.Get<half>(), LoadData2DParams(0, 1, 1, 0, 0, false, 0));
     });
     EXPECT_TRUE(clean.result.diagnostics.empty()) << clean.Codes();
+}
+
+// The basic-API matmul written the way the official introduction sample writes it: static
+// tensors at fixed L1/L0 addresses, brace-initialised parameter structs, explicit SetFlag /
+// WaitFlag between the pipes, two cores splitting M. C (256 x 256, half) = A (256 x 64) x B (64 x 256).
+TEST(CubeMatmul, StaticTensorsBraceInitialisedParams) {
+    akg::test::GmScope scope;
+    constexpr uint32_t M = 256, K = 64, N = 256, baseM = 128, baseK = 64, baseN = 256, block = 16;
+    GmBuffer<half> a(M * K, "a"), b(K * N, "b"), c(M * N, "c");
+    FillRandom(a, 21);
+    FillRandom(b, 22);
+    auto run = RunKernel(
+        2,
+        [&] {
+            GlobalTensor<half> aGm, bGm, cGm;
+            const uint32_t row = uint32_t(GetBlockIdx()) * baseM;
+            aGm.SetGlobalBuffer((__gm__ half*)a.addr() + row * K);
+            bGm.SetGlobalBuffer((__gm__ half*)b.addr());
+            cGm.SetGlobalBuffer((__gm__ half*)c.addr() + row * N);
+            LocalTensor<half> a1(TPosition::A1, 0, baseM * baseK), b1(TPosition::B1, baseM * baseK * 2, baseK * baseN);
+            LocalTensor<half> a2(TPosition::A2, 0, baseM * baseK), b2(TPosition::B2, 0, baseK * baseN);
+            LocalTensor<float> c1(TPosition::CO1, 0, baseM * baseN);
+            DataCopy(a1, aGm, Nd2NzParams{1, baseM, baseK, 0, K, baseM, 1, 0});
+            DataCopy(b1, bGm, Nd2NzParams{1, baseK, baseN, 0, N, baseK, 1, 0});
+            SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
+            WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
+            for (uint32_t i = 0; i < baseM / block; ++i)
+                LoadData(a2[i * baseK * block], a1[i * 512 / sizeof(half)],
+                         LoadData2DParams{0, baseK / block, baseM / block, 0, 0, false, 0});
+            for (uint32_t i = 0; i < baseK / block; ++i)
+                LoadData(b2[i * baseN * block], b1[i * 512 / sizeof(half)],
+                         LoadData2DParams{0, baseN / block, baseK / block, 0, 0, true, 0});
+            SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
+            WaitFlag<HardEvent::MTE1_M>(EVENT_ID0);
+            Mmad(c1, a2, b2, MmadParams{baseM, baseN, baseK, 0, false, true});
+            SetFlag<HardEvent::M_FIX>(EVENT_ID0);
+            WaitFlag<HardEvent::M_FIX>(EVENT_ID0);
+            Fixpipe(cGm, c1, FixpipeParamsV220{baseN, baseM, baseM, N, false, QuantMode_t::F322F16, 0, 1, 0, 0, 0});
+        },
+        0, true, AIC);
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (uint32_t i = 0; i < M; ++i)
+        for (uint32_t j = 0; j < N; ++j) {
+            float want = 0;
+            for (uint32_t kk = 0; kk < K; ++kk) want += float(a[i * K + kk]) * float(b[kk * N + j]);
+            ASSERT_EQ(float(c[i * N + j]), float(half(want))) << i << "," << j;
+        }
 }

@@ -57,6 +57,29 @@ void CheckCoreHasMem(const Instr& in, Mem m) {
                     in.api, MemName(m)));
 }
 
+// L0C holds whatever the last kernel left there: a Fixpipe, or an accumulating Mmad, that reads
+// a part no instruction of this core wrote reads garbage (typically the first k step of a loop
+// that forgot cmatrixInitVal).
+void CheckL0cWritten(Core& c, const Instr& in, const Access& a, uint64_t off) {
+    constexpr uint64_t kGranule = 64;
+    auto& written = c.l0cWritten;
+    if (written.empty()) written.resize(MemCapacity(Mem::L0C) / kGranule, false);
+    const uint64_t first = off / kGranule, last = std::min<uint64_t>((off + a.bytes + kGranule - 1) / kGranule, written.size());
+    if (a.write) {
+        for (uint64_t g = first; g < last; ++g) written[g] = true;
+        return;
+    }
+    for (uint64_t g = first; g < last; ++g)
+        if (!written[g]) {
+            Diag("L0C_READ_UNWRITTEN", in.caller,
+                 Format("%s reads L0C bytes [%lu, %lu), but nothing on this core wrote L0C offset %lu before (an Mmad "
+                        "with cmatrixInitVal = false on a fresh tile?)",
+                        in.api, static_cast<unsigned long>(off), static_cast<unsigned long>(off + a.bytes),
+                        static_cast<unsigned long>(g * kGranule)));
+            return;
+        }
+}
+
 void CheckLocal(const Instr& in, const Access& a) {
     Core& c = Cur();
     Mem m = LocalMemOfAddress(c, a.addr);
@@ -97,6 +120,7 @@ void CheckLocal(const Instr& in, const Access& a) {
                     static_cast<unsigned long>(off), b->kind, static_cast<unsigned long>(b->begin - base),
                     static_cast<unsigned long>(b->end - base),
                     static_cast<unsigned long>(a.addr + a.bytes - b->end)));
+    if (m == Mem::L0C) CheckL0cWritten(c, in, a, off);
     if (a.align > 1 && off % a.align)
         Diag("LOCAL_ADDR_MISALIGNED", in.caller,
              Format("%s: %s operand at offset %lu is not %u-byte aligned", in.api, MemName(m),

@@ -226,6 +226,7 @@ void CostModel::Impl::Record(int core, const Instr& in) {
         if (a.mem == Mem::GM) {
             if (!gm) gm = &a;
         } else {
+            op.cubeCore |= a.mem != Mem::UB;  // only the cube core has L1, L0 and the bias table
             if (a.write) localDst = a.mem;
             if (memBase) AddHazards(c, a, op, idx, (*memBase)[size_t(a.mem)]);
         }
@@ -312,6 +313,7 @@ struct Flow {
     int32_t op;
     double left;  // bytes still to move
     size_t pool;  // kHbm or kL2
+    double cap;   // the moving core's per-core rate
 };
 
 // GM transfers go to HBM through L2 and share its bandwidth. When every read of a launch
@@ -346,11 +348,12 @@ public:
             }
             std::array<size_t, kPools> flows{};
             for (auto& f : active_) ++flows[f.pool];
+            // A pool's fair share, capped per flow by its core's rate (the cube core's engines have
+            // their own, aic_gm_bytes_per_cycle).
             std::array<double, kPools> poolRate{};
             for (size_t pool = 0; pool < kPools; ++pool)
-                poolRate[pool] =
-                    std::min(t_.coreGmBytesPerCycle, aggregate_[pool] / double(std::max<size_t>(flows[pool], 1)));
-            // Until the next event, a flow moves at its pool's rate less its core's UB port share.
+                poolRate[pool] = aggregate_[pool] / double(std::max<size_t>(flows[pool], 1));
+            // Until the next event, a flow moves at that rate less its core's UB port share.
             double next = pending_.empty() ? kUnknown : pending_.begin()->first.first;
             for (auto& f : active_) {
                 auto& windows = runs_[f.core].ubWindows;
@@ -361,7 +364,7 @@ public:
             auto rateOf = [&](const Flow& f) {
                 const auto& windows = runs_[f.core].ubWindows;
                 const bool shared = !windows.empty() && windows.front().from <= now_;
-                return poolRate[f.pool] * (shared ? 1 - windows.front().share : 1);
+                return std::min(f.cap, poolRate[f.pool]) * (shared ? 1 - windows.front().share : 1);
             };
             double firstDone = kUnknown;
             for (auto& f : active_) firstDone = std::min(firstDone, now_ + f.left / rateOf(f));
@@ -521,7 +524,8 @@ private:
             if (op.gmBytes > 0) {
                 const double begin = std::max(en, now_);
                 const size_t pool = op.gmWrite && writesStayInL2_ ? kL2 : kHbm;
-                pending_.emplace(std::make_pair(begin, std::make_pair(k, i)), Flow{begin, k, i, op.gmBytes, pool});
+                const double cap = op.cubeCore ? t_.aicGmBytesPerCycle : t_.coreGmBytesPerCycle;
+                pending_.emplace(std::make_pair(begin, std::make_pair(k, i)), Flow{begin, k, i, op.gmBytes, pool, cap});
                 run.pipeFree[p] = kUnknown;
                 break;
             }

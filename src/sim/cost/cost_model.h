@@ -29,6 +29,7 @@ struct Op {
     uint8_t pipe = 0;
     bool gmWrite = false;
     bool l2Bypass = false;  // a GM read the kernel marked CACHE_MODE_DISABLE
+    bool cubeCore = false;  // moved by the cube core's engines (its per-core GM rate applies)
     uint32_t count = 1;
     double cycles = 0;     // fixed occupancy
     double gmBytes = 0;    // bytes charged on the shared GM path (with alignment penalties)
