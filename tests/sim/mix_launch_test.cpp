@@ -343,6 +343,8 @@ TEST(MixLaunch, KernelTypeIsInferredFromTheEntryPointsUsed) {
     EXPECT_EQ(InferKernelType({"VecRun", "DmaCopy"}), KERNEL_TYPE_AIV_ONLY);
     EXPECT_EQ(InferKernelType({"VecRun", "SyncAllCores"}), KERNEL_TYPE_MIX_AIV_1_0);
     EXPECT_EQ(InferKernelType({"Mmad", "LoadData2D", "DmaCopy"}), KERNEL_TYPE_AIC_ONLY);
+    EXPECT_EQ(InferKernelType({"DmaNd2Nz", "CubeLoad2D", "CubeMmad", "CubeFixpipe"}), KERNEL_TYPE_AIC_ONLY);
+    EXPECT_EQ(InferKernelType({"DmaNd2Nz", "CubeMmad", "VecRun", "MaskSet"}), KERNEL_TYPE_MIX_AIC_1_2);
     EXPECT_EQ(InferKernelType({"Mmad", "VecRun"}), KERNEL_TYPE_MIX_AIC_1_2);
     EXPECT_EQ(InferKernelType({}), KERNEL_TYPE_AIV_ONLY);
 }
