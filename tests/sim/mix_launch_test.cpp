@@ -235,7 +235,8 @@ TEST(MixLaunch, WaitingOnAFlagNeverSetDeadlocksAtTheWait) {
     EXPECT_NE(d.message.find("AIV 1 waits in CrossCoreWaitFlag(5)"), std::string::npos) << d.message;
 }
 
-TEST(MixLaunch, FlagIdOutOfRangeUsesItsLowBits) {
+// Named after its code: Diagnostics.EveryCatalogCodeHasATest looks for it.
+TEST(Diagnostics, CROSS_FLAG_ID) {
     int line = 0;
     auto run = RunTyped(KERNEL_TYPE_MIX_AIC_1_2, 1, [&] {
         if ASCEND_IS_AIC {
@@ -250,7 +251,7 @@ TEST(MixLaunch, FlagIdOutOfRangeUsesItsLowBits) {
     EXPECT_TRUE(EndsWithLine(run.result.diagnostics[0].location, line)) << run.Codes();
 }
 
-TEST(MixLaunch, ModeMisuseIsReported) {
+TEST(Diagnostics, CROSS_FLAG_MODE) {
     struct Case {
         int32_t type;
         std::function<void(int*)> body;
@@ -276,7 +277,7 @@ TEST(MixLaunch, ModeMisuseIsReported) {
 }
 
 // Each flag counter holds 0..15: a sixteenth set nobody waited for is a hardware error.
-TEST(MixLaunch, FlagCounterOverflowIsReported) {
+TEST(Diagnostics, CROSS_FLAG_OVERFLOW) {
     int line = 0;
     auto run = RunTyped(KERNEL_TYPE_MIX_AIC_1_2, 1, [&] {
         if ASCEND_IS_AIV return;
