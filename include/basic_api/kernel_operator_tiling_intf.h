@@ -46,10 +46,11 @@ constexpr KernelTypeMark MakeKernelTypeMark(const char* function, int64_t tiling
     do {                                                                                                   \
         static constexpr ::akg::sim::KernelTypeMark akg_kernel_type_mark                                   \
             __attribute__((used, section("akg_kernel_types"))) =                                          \
-                ::akg::sim::MakeKernelTypeMark(__builtin_FUNCTION(), key, static_cast<int32_t>(type));     \
+                ::akg::sim::MakeKernelTypeMark(__builtin_FUNCTION(), key, type);                           \
     } while (0)
-#define KERNEL_TASK_TYPE_DEFAULT(type) AKG_KERNEL_TYPE_MARK(-1, type)
-#define KERNEL_TASK_TYPE(key, type) AKG_KERNEL_TYPE_MARK(static_cast<int64_t>(key), type)
+// The casts stay in the user-facing macros so that a wrong argument is reported at the user's line.
+#define KERNEL_TASK_TYPE_DEFAULT(type) AKG_KERNEL_TYPE_MARK(-1, static_cast<int32_t>(type))
+#define KERNEL_TASK_TYPE(key, type) AKG_KERNEL_TYPE_MARK(static_cast<int64_t>(key), static_cast<int32_t>(type))
 
 // Copies the raw tiling bytes into a struct of the given type.
 #define GET_TILING_DATA_WITH_STRUCT(tiling_struct, tiling_data, tiling_arg) \
