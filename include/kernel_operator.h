@@ -39,4 +39,7 @@
 // High-level tensor transformation, reduce and utility APIs.
 #include "lib/pad/broadcast.h"
 #include "lib/reduce/mean.h"
+#include "lib/reduce/sum.h"
+#include "lib/activation/softmax.h"
+#include "lib/select/selectwithbytesmask.h"
 #include "lib/utils/init_global_memory.h"

@@ -8,7 +8,10 @@
 // each function (torch.sign(0) = 0, torch.round ties to even, torch.frac(x) = x - trunc(x),
 // digamma(0) = -inf, integer pow with negative exponents = 0 unless the base is +-1, ...). The
 // device's own approximations are not reproduced; they are documented to be within the
-// tolerance of the element type.
+// tolerance of the element type. Sigmoid is the exception: its library implementation is a
+// sequence of vector instructions in T (Muls by -1, Exp, Adds 1, reciprocal by Div), each
+// rounding to T, which for half differs from the once-rounded value by up to two ulps; the
+// simulator rounds after each of those steps too.
 //
 // Checks beyond operand placement: the temporary space must hold the documented minimum
 // (ADV_TMP_BUFFER_SMALL), both for a caller's sharedTmpBuffer and for the forms that take it from
@@ -182,6 +185,15 @@ T FromD(double v) {
 
 bool IsUnary(Op op) { return op <= Op::PowST; }
 
+// Sigmoid as the library computes it: 1 / (1 + exp(-x)), every step rounded to T.
+template <typename T>
+T SigmoidSteps(T x) {
+    const T negated = FromD<T>(-ToD(x));
+    const T e = FromD<T>(std::exp(ToD(negated)));
+    const T denominator = FromD<T>(ToD(e) + 1.0);
+    return FromD<T>(1.0 / ToD(denominator));
+}
+
 // Each Compute* reads every source element before writing any result: the library converts or
 // copies its input into the temporary space chunk by chunk before writing dst, so kernels whose
 // dst partially overlaps src (NPUKernelBench MulSigmoidMulAddCustom places Sigmoid's dst half a
@@ -207,6 +219,8 @@ void ComputeFloat(const AdvCall& c) {
         } else {
             Produce(d, c.count, [&](uint64_t i) { return FromD<T>(ToD(d[i]) + ToD(a[i]) * s); });
         }
+    } else if (op == Op::Sigmoid) {
+        Produce(d, c.count, [&](uint64_t i) { return SigmoidSteps<T>(a[i]); });
     } else if (IsUnary(op)) {
         Produce(d, c.count, [&](uint64_t i) { return FromD<T>(Eval1(op, ToD(a[i]), s)); });
     } else {

@@ -1,17 +1,20 @@
-// Mean (include/lib/reduce/mean.h): one vector-pipe instruction that reads `outter` rows of
-// `inner` elements, writes `outter` means and, in the sharedTmpBuffer form, the temporary space
-// the implementation uses.
+// Mean and Sum (include/lib/reduce/mean.h, sum.h): one vector-pipe instruction that reads
+// `outter` rows of `inner` elements, writes `outter` results and, in the sharedTmpBuffer form,
+// the temporary space the implementation uses.
 //
-// Numerics, as for the element-wise high-level APIs (adv_math.cpp): each mean is computed from
-// the exact inputs in double precision and rounded once to T; the device's partial sums in T (or
-// accType) are within the tolerance of T.
+// Numerics: each mean is computed from the exact inputs in double precision and rounded once to
+// T, as for the element-wise high-level APIs (adv_math.cpp); the device's partial sums in T (or
+// accType) are within the tolerance of T. Each sum follows the documented order instead (binary
+// trees within each 256-byte repeat, then over the repeats' sums, rounding to T), which for half
+// differs visibly from a sum rounded once.
 //
-// Checks: MeanParams the API does not accept (inner not a whole number of 32-byte blocks, n
+// Checks: parameters the APIs do not accept (inner not a whole number of 32-byte blocks, n
 // outside 1..inner) are ADV_SHAPE_UNSUPPORTED and not computed; temporary space below the
 // documented minimum is ADV_TMP_BUFFER_SMALL.
 #include <vector>
 
 #include "lib/reduce/mean.h"
+#include "lib/reduce/sum.h"
 #include "sim/adv_check.h"
 #include "sim/vec_ext.h"
 
@@ -32,38 +35,86 @@ void MeanRows(const MeanCall& c) {
     std::memcpy(c.dst, out.data(), out.size() * sizeof(T));
 }
 
-}  // namespace
-
-void MeanRun(const MeanCall& c) {
-    const char* api = "Mean";
-    const auto& p = c.params;
-    const uint32_t esize = uint32_t(DTypeSize(c.type));
-    if (uint64_t(p.inner) * esize % 32 != 0 || p.n == 0 || p.n > p.inner) {
-        Diag("ADV_SHAPE_UNSUPPORTED", c.caller,
-             Format("Mean: MeanParams {outter %u, inner %u, n %u} is not supported: inner * sizeof(T) must be a "
-                    "multiple of 32 bytes and n in 1..inner",
-                    p.outter, p.inner, p.n));
-        return;
+// The instruction of one Mean or Sum call over `outter` rows; false when the parameters are
+// rejected (reported) or the instruction is not issued.
+bool IssueRowReduce(const char* api, DType type, uint32_t outter, uint32_t inner, uint32_t n, const adv::TmpRange& need,
+                    void* dst, const void* src, bool sharedTmp, void* tmp, uint64_t tmpBytes, uint8_t costClass,
+                    const void* caller) {
+    const uint32_t esize = uint32_t(DTypeSize(type));
+    if (uint64_t(inner) * esize % 32 != 0 || n == 0 || n > inner) {
+        Diag("ADV_SHAPE_UNSUPPORTED", caller,
+             Format("%s: {outter %u, inner %u, n %u} is not supported: inner * sizeof(T) must be a multiple of 32 "
+                    "bytes and n in 1..inner",
+                    api, outter, inner, n));
+        return false;
     }
-    if (p.outter == 0) return;
-    const adv::TmpRange need = adv::MeanTmpSize(p.n, esize, uint32_t(DTypeSize(c.accType)));
-    CheckAdvTmpSpace(api, c.type, need, uint64_t(p.outter) * p.n, c.sharedTmp, c.tmpBytes, c.caller);
+    if (outter == 0) return false;
+    CheckAdvTmpSpace(api, type, need, uint64_t(outter) * n, sharedTmp, tmpBytes, caller);
 
-    const uint64_t srcElems = uint64_t(p.outter) * p.inner;
+    const uint64_t srcElems = uint64_t(outter) * inner;
     Instr in;
     in.api = api;
     in.pipe = Pipe::V;
-    in.caller = c.caller;
-    in.Write(Mem::UB, c.dst, uint64_t(p.outter) * esize, 32);
-    in.Read(Mem::UB, c.src, srcElems * esize, 32);
-    if (c.sharedTmp && need.maxValue) in.Write(Mem::UB, c.tmp, std::min<uint64_t>(c.tmpBytes, need.maxValue), 32);
+    in.caller = caller;
+    in.Write(Mem::UB, dst, uint64_t(outter) * esize, 32);
+    in.Read(Mem::UB, src, srcElems * esize, 32);
+    if (sharedTmp && need.maxValue) in.Write(Mem::UB, tmp, std::min<uint64_t>(tmpBytes, need.maxValue), 32);
     in.elements = srcElems;
     in.bytes = srcElems * esize;
     in.repeats = uint32_t(std::min<uint64_t>((srcElems * esize + 255) / 256, UINT32_MAX));
-    in.costClass = cost::kMean;
-    if (!Issue(in)) return;
+    in.costClass = costClass;
+    return Issue(in);
+}
+
+// One row's sum in the documented order: a binary tree per repeat (lanes past n are 0), then
+// binary trees over the repeats' sums until one value is left.
+template <typename T>
+T RowTreeSum(const T* row, uint32_t n) {
+    constexpr uint32_t kLanes = 256 / sizeof(T);
+    std::vector<T> level(row, row + n);
+    do {
+        std::vector<T> next;
+        for (size_t at = 0; at < level.size(); at += kLanes) {
+            T lanes[kLanes];
+            std::fill(lanes, lanes + kLanes, T(0));
+            std::copy(level.begin() + at, level.begin() + std::min<size_t>(at + kLanes, level.size()), lanes);
+            next.push_back(TreeSum(lanes, kLanes));
+        }
+        level.swap(next);
+    } while (level.size() > 1);
+    return level[0];
+}
+
+template <typename T>
+void SumRows(const SumCall& c) {
+    const auto& p = c.params;
+    const T* src = static_cast<const T*>(c.src);
+    std::vector<T> out(p.outter);
+    for (uint32_t r = 0; r < p.outter; ++r) out[r] = RowTreeSum(src + uint64_t(r) * p.inner, p.n);
+    std::memcpy(c.dst, out.data(), out.size() * sizeof(T));
+}
+
+}  // namespace
+
+void MeanRun(const MeanCall& c) {
+    const auto& p = c.params;
+    const uint32_t esize = uint32_t(DTypeSize(c.type));
+    const adv::TmpRange need = adv::MeanTmpSize(p.n, esize, uint32_t(DTypeSize(c.accType)));
+    if (!IssueRowReduce("Mean", c.type, p.outter, p.inner, p.n, need, c.dst, c.src, c.sharedTmp, c.tmp, c.tmpBytes,
+                        cost::kMean, c.caller))
+        return;
     if (c.type == DType::F16) MeanRows<half>(c);
     else MeanRows<float>(c);
+}
+
+void SumRun(const SumCall& c) {
+    const auto& p = c.params;
+    const adv::TmpRange need = adv::SumTmpSize(p.n, uint32_t(DTypeSize(c.type)));
+    if (!IssueRowReduce("Sum", c.type, p.outter, p.inner, p.n, need, c.dst, c.src, c.sharedTmp, c.tmp, c.tmpBytes,
+                        cost::kSum, c.caller))
+        return;
+    if (c.type == DType::F16) SumRows<half>(c);
+    else SumRows<float>(c);
 }
 
 }  // namespace akg::sim

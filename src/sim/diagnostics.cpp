@@ -57,12 +57,15 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"VEC_GATHER_OFFSET_MISALIGNED", "api", false,
          "a Gather byte offset (srcBaseAddr + srcOffset) is not a multiple of the element size"},
         {"ADV_TMP_BUFFER_SMALL", "api", false,
-         "a high-level API (math, activation, Broadcast, Mean) gets less temporary space (sharedTmpBuffer, or the unallocated end of "
+         "a high-level API (math, activation, Broadcast, Mean, Sum, SoftMax family, Select with a byte mask) gets less "
+         "temporary space (sharedTmpBuffer, or the unallocated end of "
          "UB for the forms without one) than its documented minimum"},
         {"ADV_SHAPE_UNSUPPORTED", "api", false,
          "a high-level API gets shapes it does not support (Broadcast: a dimension other than the template axis "
          "differs, or dim 2 / axis 0 with rows that are not whole 32-byte blocks; Mean: inner not whole 32-byte "
-         "blocks, or n outside 1..inner); the call is not computed"},
+         "blocks, or n outside 1..inner; Sum: the same; SoftMax family: srcK not whole 32-byte blocks, or oriSrcM/oriSrcK "
+         "beyond srcM/srcK; Select with a byte mask: a last axis not whole 32-byte blocks, or a mask row not a multiple of "
+         "16 or shorter than the data row); the call is not computed"},
         {"MATMUL_NOT_INITIALIZED", "api", true,
          "a Matmul object computes before Init / REGIST_MATMUL_OBJ gave it a tiling (or Init got a null tiling or no TPipe)"},
         {"MATMUL_TENSOR_UNSET", "api", true,

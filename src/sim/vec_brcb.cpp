@@ -40,10 +40,6 @@ void VecBrcb(T* dst, const T* src, uint8_t repeat, uint16_t dstBlkStride, uint16
 
 namespace {
 template <typename T>
-T AddT(T a, T b) {
-    return Narrow<T>(Wide<T>(Widen(a) + Widen(b)));
-}
-template <typename T>
 T FromIndex(T first, uint32_t j) {
     if constexpr (kIsFloat<T>) return Narrow<T>(static_cast<float>(first) + static_cast<float>(j));
     else return T(first + T(j));

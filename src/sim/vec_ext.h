@@ -45,6 +45,9 @@ constexpr uint8_t kTransData5HD = 77;
 constexpr uint8_t kSprRead = 78;
 constexpr uint8_t kBroadcast = 79;
 constexpr uint8_t kMean = 80;
+constexpr uint8_t kSoftmax = 81;
+constexpr uint8_t kSum = 82;
+constexpr uint8_t kSelectBytesMask = 83;
 }  // namespace cost
 
 template <typename T>
@@ -68,6 +71,21 @@ inline T FromBits(uint64_t b) {
     T v;
     std::memcpy(&v, &b, sizeof(T));
     return v;
+}
+
+// a + b rounded to T, as one lane of a vector add.
+template <typename T>
+T AddT(T a, T b) {
+    return Narrow<T>(Wide<T>(Widen(a) + Widen(b)));
+}
+
+// Binary-tree sum of n values (n a power of two), rounding every partial sum to T: the order of
+// the repeat reductions (vcadd) and of the high-level Sum built on them.
+template <typename T>
+T TreeSum(T* v, uint32_t n) {
+    for (; n > 1; n /= 2)
+        for (uint32_t i = 0; i < n / 2; ++i) v[i] = AddT(v[2 * i], v[2 * i + 1]);
+    return v[0];
 }
 
 // A repeat-by-repeat iteration over every lane (for instructions that ignore the mask).

@@ -14,19 +14,6 @@ using AscendC::ReduceOrder;
 
 namespace {
 
-template <typename T>
-T AddT(T a, T b) {
-    return Narrow<T>(Wide<T>(Widen(a) + Widen(b)));
-}
-
-// Binary-tree sum of n values (n a power of two), rounding every partial sum to T.
-template <typename T>
-T TreeSum(T* v, uint32_t n) {
-    for (; n > 1; n /= 2)
-        for (uint32_t i = 0; i < n / 2; ++i) v[i] = AddT(v[2 * i], v[2 * i + 1]);
-    return v[0];
-}
-
 // Whether x replaces the current best b (first occurrence wins; NaN propagates; -0 < +0).
 template <typename T>
 bool Better(RedKind kind, T x, T b) {

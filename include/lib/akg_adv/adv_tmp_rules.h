@@ -304,4 +304,33 @@ inline TmpRange MeanTmpSize(uint64_t n, uint32_t srcTypeSize, uint32_t accTypeSi
     return r;
 }
 
+// Sum<T> (lib/reduce/sum.h) of rows of `n` elements: one T per repeat of partial sums, rounded
+// up to a 32-byte block. The minimum and the maximum are the same.
+inline TmpRange SumTmpSize(uint64_t n, uint32_t typeSize) {
+    TmpRange r;
+    if (typeSize == 0 || n == 0) return r;
+    const uint64_t perRepeat = detail::kRepeat / typeSize, perBlock = 32 / typeSize;
+    const uint64_t repeats = (n + perRepeat - 1) / perRepeat;
+    r.minValue = r.maxValue = detail::Clamp32((repeats + perBlock - 1) / perBlock * perBlock * typeSize);
+    return r;
+}
+
+// Select with a byte mask (lib/select/selectwithbytesmask.h) over `srcSize` elements in rows of
+// `srcLastAxis`, the mask in rows of `maskLastAxis` elements of `maskTypeSize` bytes: the mask as
+// half for up to 4096 elements (the minimum) or all of them (the maximum) plus 512 bytes, at
+// least 1024; and, when a longer mask must not be compacted in place, a copy of it.
+inline TmpRange SelectBytesMaskTmpSize(uint64_t srcSize, uint64_t srcLastAxis, uint64_t maskLastAxis,
+                                       uint32_t maskTypeSize, bool isReuseMask) {
+    auto up32 = [](uint64_t v) { return (v + 31) / 32 * 32; };
+    auto need = [&](uint64_t calSize) {
+        uint64_t bytes = std::max<uint64_t>(1024, up32(calSize) * 2 + 512);
+        if (maskLastAxis != srcLastAxis && !isReuseMask && maskLastAxis > 1) bytes += up32(srcSize * maskTypeSize);
+        return detail::Clamp32(bytes);
+    };
+    TmpRange r;
+    r.minValue = need(std::min<uint64_t>(srcSize, 4096));
+    r.maxValue = need(srcSize);
+    return r;
+}
+
 }  // namespace akg::adv

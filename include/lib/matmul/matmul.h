@@ -10,7 +10,7 @@
 #include <type_traits>
 
 #include "basic_api/kernel_tpipe.h"
-#include "kernel_tiling/library_tiling.h"
+#include "lib/akg_adv/kernel_library_tiling.h"
 #include "lib/matmul/matmul_config.h"
 #include "lib/matmul/matmul_sim.h"
 

@@ -23,7 +23,3 @@ struct TCubeTiling {
 };
 
 }  // namespace AscendC::tiling
-
-// The build's generated tiling header (src/build/builder.cpp) skips a host struct the kernel
-// headers already declare when this macro names it, and only checks its layout.
-#define AKG_LIBRARY_TILING_STRUCT_TCubeTiling 1

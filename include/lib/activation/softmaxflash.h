@@ -1,0 +1,4 @@
+// softmaxflash (SoftMax family, CANN 8.x install layout): implemented in lib/activation/softmax.h.
+#pragma once
+
+#include "lib/activation/softmax.h"
