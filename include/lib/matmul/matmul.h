@@ -14,10 +14,14 @@
 #include "lib/matmul/matmul_config.h"
 #include "lib/matmul/matmul_sim.h"
 
-namespace AscendC {
-
+// Global, as in CANN: kernels spell `CubeFormat::ND` with no namespace (AscendC re-exports them).
 enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR, ROW_MAJOR = ND, COLUMN_MAJOR };
 enum class LayoutMode : int32_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
+
+namespace AscendC {
+
+using ::CubeFormat;
+using ::LayoutMode;
 
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
           LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
