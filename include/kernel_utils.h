@@ -22,17 +22,3 @@ struct AscendCUtils {
 };
 
 }  // namespace AscendC
-
-namespace AscendC {
-
-// CANN's compile-time type choice (std::conditional), which kernels use to pick a Matmul type.
-template <bool condition, class TrueType, class FalseType>
-struct Conditional {
-    using type = TrueType;
-};
-template <class TrueType, class FalseType>
-struct Conditional<false, TrueType, FalseType> {
-    using type = FalseType;
-};
-
-}  // namespace AscendC

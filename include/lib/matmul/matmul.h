@@ -43,6 +43,16 @@ template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& 
                          int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
 struct MatmulCallBackFunc {};
 
+// CANN's compile-time type choice (std::conditional), which kernels use to pick a Matmul type.
+template <bool condition, class TrueType, class FalseType>
+struct Conditional {
+    using type = TrueType;
+};
+template <class TrueType, class FalseType>
+struct Conditional<false, TrueType, FalseType> {
+    using type = FalseType;
+};
+
 namespace matmul_detail {
 template <class MM>
 void Regist(TPipe* tpipe, MM& mm);
