@@ -48,8 +48,8 @@
 // Temporary-space helpers of Broadcast and Mean.
 #include "lib/pad/broadcast_tiling.h"
 #include "lib/reduce/mean_tiling.h"
-// The Matmul library's tiling (matmul_tiling::MatmulApiTiling / MultiCoreMatmulTiling, TCubeTiling).
-#include "lib/matmul/matmul_tiling.h"
 #include "lib/activation/softmax_tiling.h"
 #include "lib/reduce/sum_tiling.h"
 #include "lib/select/selectwithbytesmask_tiling.h"
+// The Matmul library's tiling (matmul_tiling::MatmulApiTiling / MultiCoreMatmulTiling, TCubeTiling).
+#include "lib/matmul/matmul_tiling.h"

@@ -8,6 +8,7 @@
 // the input type are exact in the float (int32 for int8) accumulator and sums follow K order.
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "lib/matmul/matmul_sim.h"
 #include "sim/runtime.h"
@@ -171,28 +172,33 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         mm.caller = caller;
         mm.Read(Mem::L0A, r.l0A, aL0, 512).Read(Mem::L0B, r.l0B, bL0, 512).Write(Mem::L0C, c, cBytes, 1024);
         if (!IssueCube(mm)) return;
-        // The product, as Mmad applies it: L0C rows of baseN accumulators.
+        // The product, as Mmad applies it: L0C rows of baseN accumulators. The K step's operands
+        // are widened once (A row-major, B column-major) so the inner loop is contiguous.
         const bool init = kStep == 0 && !accumulate;
+        std::vector<double> aRows(size_t(mAct) * kAct), bCols(size_t(nAct) * kAct);
+        for (int32_t i = 0; i < mAct; ++i)
+            for (int32_t k = 0; k < kAct; ++k)
+                aRows[size_t(i) * kAct + k] = Load(r.aType, At(r.a, m0 + i, k0 + k, r.orgKa, r.orgM, aElem));
+        for (int32_t j = 0; j < nAct; ++j)
+            for (int32_t k = 0; k < kAct; ++k)
+                bCols[size_t(j) * kAct + k] = Load(r.bType, At(r.b, k0 + k, n0 + j, r.orgN, r.orgKb, bElem));
         for (int32_t i = 0; i < mAct; ++i) {
+            const double* aRow = &aRows[size_t(i) * kAct];
             for (int32_t j = 0; j < nAct; ++j) {
+                const double* bCol = &bCols[size_t(j) * kAct];
                 uint8_t* acc = c + (uint64_t(i) * r.baseN + j) * accElem;
-                double sum = 0;
-                if (init) {
-                    if (r.biasEnabled && r.bias.set) sum = Load(r.biasType, r.bias.data + uint64_t(n0 + j) * Bytes(r.biasType));
-                } else {
-                    sum = Load(integer ? DType::I32 : DType::F32, acc);
-                }
+                double start = 0;
+                if (!init)
+                    start = Load(integer ? DType::I32 : DType::F32, acc);
+                else if (r.biasEnabled && r.bias.set)
+                    start = Load(r.biasType, r.bias.data + uint64_t(n0 + j) * Bytes(r.biasType));
                 if (integer) {
-                    int64_t s = int64_t(sum);
-                    for (int32_t k = 0; k < kAct; ++k)
-                        s += int64_t(Load(r.aType, At(r.a, m0 + i, k0 + k, r.orgKa, r.orgM, aElem))) *
-                             int64_t(Load(r.bType, At(r.b, k0 + k, n0 + j, r.orgN, r.orgKb, bElem)));
-                    Store(DType::I32, acc, double(int32_t(s)));
+                    int64_t s = int64_t(start);
+                    for (int32_t k = 0; k < kAct; ++k) s += int64_t(aRow[k]) * int64_t(bCol[k]);
+                    Store(DType::I32, acc, double(int32_t(uint32_t(s))));
                 } else {
-                    float s = float(sum);
-                    for (int32_t k = 0; k < kAct; ++k)
-                        s += float(Load(r.aType, At(r.a, m0 + i, k0 + k, r.orgKa, r.orgM, aElem))) *
-                             float(Load(r.bType, At(r.b, k0 + k, n0 + j, r.orgN, r.orgKb, bElem)));
+                    float s = float(start);
+                    for (int32_t k = 0; k < kAct; ++k) s += float(aRow[k]) * float(bCol[k]);
                     Store(DType::F32, acc, s);
                 }
             }

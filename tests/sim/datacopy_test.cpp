@@ -415,3 +415,18 @@ TEST(DataCopy, InitGlobalMemoryFillsTheRange) {
     for (int i = 33; i < 40; ++i) EXPECT_EQ(f[i], 7.0f) << i;
     for (int i = 0; i < 16; ++i) EXPECT_EQ(s[i], 0) << i;
 }
+
+// bfloat16_t compiles and fills (outside the documented list; CANN's device build accepts it).
+TEST(DataCopy, InitOutputFillsBfloat16) {
+    akg::test::GmScope scope;
+    GmBuffer<bfloat16_t> b(17, "b");
+    for (int i = 0; i < 17; ++i) b[i] = bfloat16_t(9.0f);
+    auto run = RunKernel(1, [&] {
+        GlobalTensor<bfloat16_t> gb;
+        gb.SetGlobalBuffer((__gm__ bfloat16_t*)b.addr(), 17);
+        InitOutput<bfloat16_t>(gb, 16, bfloat16_t(-2.0f));
+    });
+    ASSERT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (int i = 0; i < 16; ++i) EXPECT_EQ(float(b[i]), -2.0f) << i;
+    EXPECT_EQ(float(b[16]), 9.0f);
+}

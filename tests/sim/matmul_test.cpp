@@ -425,3 +425,45 @@ TEST(MatmulMisuse, TilingLargerThanL1IsReported) {
 }
 
 }  // namespace
+
+// The asc-devkit matmul samples' spelling: only `using namespace matmul`, AscendC names reached
+// through it, the tiling passed by value as AscendC::tiling::TCubeTiling, each core taking its
+// row block of singleCoreM.
+namespace sample_style {
+using namespace matmul;
+
+void MatmulKernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, AscendC::tiling::TCubeTiling tiling) {
+    AscendC::TPipe pipe;
+    AscendC::GlobalTensor<half> aGlobal, bGlobal;
+    AscendC::GlobalTensor<float> cGlobal;
+    aGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), tiling.M * tiling.Ka);
+    bGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), tiling.Kb * tiling.N);
+    cGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), tiling.M * tiling.N);
+    Matmul<MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>, MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>,
+           MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>
+        mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+    mm.SetOrgShape(tiling.M, tiling.N, tiling.Ka, tiling.Kb);
+    mm.SetTensorA(aGlobal[GetBlockIdx() * tiling.singleCoreM * tiling.Ka], false);
+    mm.SetTensorB(bGlobal[0], false);
+    mm.IterateAll(cGlobal[GetBlockIdx() * tiling.singleCoreM * tiling.N]);
+    mm.End();
+}
+
+TEST(Matmul, SampleStyleKernelOnTwoCores) {
+    GmScope scope;
+    const int m = 96, n = 80, k = 40;
+    GmBuffer<half> a(m * k, "a"), b(k * n, "b");
+    GmBuffer<float> c(m * n, "c");
+    Fill(a, 9);
+    Fill(b, 10);
+    AscendC::tiling::TCubeTiling tiling = HandTiling(m, n, k, 32, 48, 16, 3, false);
+    tiling.usedCoreNum = 2;
+    tiling.singleCoreM = m / 2;
+    auto run = RunKernel(2, [&] { MatmulKernel(a.addr(), b.addr(), c.addr(), tiling); });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    ExpectMatches(c, Reference<half, half, float>(a, b, nullptr, m, n, k, false, false), "sample style, 2 cores");
+}
+
+}  // namespace sample_style

@@ -17,7 +17,7 @@
 
 #include "akg/sim.h"
 #include "basic_api/kernel_tensor.h"
-#include "kernel_tiling/library_tiling.h"
+#include "lib/akg_adv/kernel_library_tiling.h"
 #include "lib/akg_adv/softmax_rules.h"
 
 namespace AscendC {

@@ -10,14 +10,18 @@
 #include <type_traits>
 
 #include "basic_api/kernel_tpipe.h"
-#include "kernel_tiling/library_tiling.h"
+#include "lib/akg_adv/kernel_library_tiling.h"
 #include "lib/matmul/matmul_config.h"
 #include "lib/matmul/matmul_sim.h"
 
-namespace AscendC {
-
+// Global, as in CANN: kernels spell `CubeFormat::ND` with no namespace (AscendC re-exports them).
 enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR, ROW_MAJOR = ND, COLUMN_MAJOR };
 enum class LayoutMode : int32_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
+
+namespace AscendC {
+
+using ::CubeFormat;
+using ::LayoutMode;
 
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
           LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
@@ -38,6 +42,16 @@ template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& 
           void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col, int useK,
                          int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
 struct MatmulCallBackFunc {};
+
+// CANN's compile-time type choice (std::conditional), which kernels use to pick a Matmul type.
+template <bool condition, class TrueType, class FalseType>
+struct Conditional {
+    using type = TrueType;
+};
+template <class TrueType, class FalseType>
+struct Conditional<false, TrueType, FalseType> {
+    using type = FalseType;
+};
 
 namespace matmul_detail {
 template <class MM>

@@ -23,4 +23,3 @@ struct TCubeTiling {
 };
 
 }  // namespace AscendC::tiling
-
