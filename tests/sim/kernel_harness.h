@@ -34,7 +34,7 @@ inline KernelRun RunKernel(uint32_t blockDim, std::function<void()> body, uint64
     args.blockDim = blockDim;
     args.tilingKey = tilingKey;
     args.resolveLocations = resolveLocations;
-    args.coreType = coreType;
+    args.kernelType = coreType == AIC ? KERNEL_TYPE_AIC_ONLY : KERNEL_TYPE_AIV_ONLY;
     KernelRun run;
     run.result = sim::Launch(sim::PlatformSpec{}, args);
     current = nullptr;
