@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "akg/launch.h"
+#include "basic_api/kernel_operator_tiling_intf.h"  // KernelMetaType
 
 namespace akg::test {
 
