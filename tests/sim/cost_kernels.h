@@ -221,7 +221,7 @@ inline cost::KernelTime Simulate(const PlatformSpec& platform, uint32_t cores, s
     args.entry = [](void**) { (*current)(); };
     args.blockDim = cores;
     args.resolveLocations = false;
-    args.coreType = coreType;
+    args.kernelType = coreType == AIC ? KERNEL_TYPE_AIC_ONLY : KERNEL_TYPE_AIV_ONLY;
     cost::CostModel own(platform);
     cost::CostModel& model = external ? *external : own;
     sim::LaunchResult r = sim::Launch(platform, args, {&model});
