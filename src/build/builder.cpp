@@ -73,13 +73,24 @@ bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifa
     Sha256 h;
     h.Field("host").Field(CompilerOf(options)).Field(options.optLevel).Field(ToolchainFingerprint());
     HashTree(h, project.hostDir);
-    for (auto& s : project.hostSources) h.Field(fs::path(s).filename().string());
+    for (auto& lib : project.hostLibraries) {
+        h.Field(lib.name);
+        for (auto& s : lib.sources) h.Field(fs::path(s).filename().string());
+    }
     const fs::path dir = fs::path(ResolveCacheDir(options)) / "host" / h.HexDigest();
     const fs::path so = dir / "host.so";
     const fs::path metaPath = dir / "meta.json";
 
+    // Each host library links on its own, as in CANN's build. host.so is the first and loads the
+    // others as dependencies found beside it; their names carry the build's digest, since the
+    // loader shares a library by name between every project loaded into one process.
+    const auto& libs = project.hostLibraries;
+    auto libFile = [&](size_t i) {
+        return i == 0 ? std::string("host.so") : "host-" + libs[i].name + "-" + dir.filename().string().substr(0, 16) + ".so";
+    };
     HostArtifact art;
     art.soPath = so.string();
+    for (size_t i = 0; i < libs.size(); ++i) art.libraries.push_back((dir / libFile(i)).string());
     if (fs::exists(metaPath)) {
         std::string err;
         if (HostMetaFromJson(ReadFile(metaPath.string()), &art.meta, &err)) {
@@ -93,14 +104,27 @@ bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifa
     std::error_code ec;
     fs::remove_all(tmp, ec);
     fs::create_directories(tmp, ec);
-    std::vector<std::string> argv = {CompilerOf(options)};
-    for (auto& f : CommonFlags(options)) argv.push_back(f);
-    argv.push_back("-I" + project.hostDir);
-    for (auto& s : project.hostSources) argv.push_back(s);
-    argv.push_back("-o");
-    argv.push_back((tmp / "host.so").string());
-    for (auto& f : LinkFlags("akg_host")) argv.push_back(f);
-    ProcessResult r = RunProcess(argv, options.timeoutSeconds);
+    ProcessResult r;
+    r.exitCode = 0;
+    for (size_t i = libs.size(); i-- > 0 && r.exitCode == 0;) {
+        std::vector<std::string> argv = {CompilerOf(options)};
+        for (auto& f : CommonFlags(options)) argv.push_back(f);
+        argv.push_back("-I" + project.hostDir);
+        for (auto& s : libs[i].sources) argv.push_back(s);
+        argv.push_back("-o");
+        argv.push_back((tmp / libFile(i)).string());
+        for (auto& f : LinkFlags("akg_host")) argv.push_back(f);
+        if (i > 0) argv.push_back("-Wl,-soname," + libFile(i));
+        if (i == 0 && libs.size() > 1) {
+            argv.push_back("-Wl,--no-as-needed");
+            for (size_t k = 1; k < libs.size(); ++k) argv.push_back((tmp / libFile(k)).string());
+            argv.push_back("-Wl,-rpath,$ORIGIN");
+        }
+        ProcessResult step = RunProcess(argv, options.timeoutSeconds);
+        step.seconds += r.seconds;
+        step.output = r.output + step.output;
+        r = std::move(step);
+    }
     art.seconds = r.seconds;
     if (r.exitCode != 0) {
         fs::remove_all(tmp, ec);

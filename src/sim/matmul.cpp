@@ -61,14 +61,18 @@ int32_t AlignUp(int32_t v, int32_t a) { return (v + a - 1) / a * a; }
 
 // Issues an instruction of the object's cube work. CANN's Matmul called on a vector core (AIV)
 // of a mixed kernel has its AIC do the L1 / L0 / cube work; the simulator runs that work on the
-// calling core, so an instruction that touches no UB is checked as the AIC's.
+// calling core, so an instruction that touches no UB is checked as the AIC's, and one between UB
+// and cube memory as the copy through GM that the library makes of it.
 bool IssueCube(const Instr& in) {
     bool touchesUb = false;
     for (int i = 0; i < in.nacc; ++i) touchesUb |= in.acc[i].mem == Mem::UB;
     const CoreType caller = g_coreType;
+    Core& core = Cur();
     if (!touchesUb && caller == AIV) g_coreType = AIC;
+    core.matmulCrossCoreCopy = touchesUb && caller == AIV;
     const bool ok = Issue(in);
     g_coreType = caller;
+    core.matmulCrossCoreCopy = false;
     return ok;
 }
 
