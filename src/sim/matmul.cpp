@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "basic_api/kernel_operator_tiling_intf.h"  // KernelMetaType
 #include "lib/matmul/matmul_sim.h"
 #include "sim/runtime.h"
 
@@ -240,6 +241,12 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
             Store(r.cType, out, result);
         }
     }
+}
+
+void MatmulRegistered() {
+    const int32_t type = Rt().kernelType;
+    if (g_coreType == AIC && (type == KERNEL_TYPE_MIX_AIC_1_1 || type == KERNEL_TYPE_MIX_AIC_1_2))
+        throw CoreServesMatmul{};
 }
 
 }  // namespace akg::sim

@@ -37,6 +37,7 @@ void CoreMain(unsigned lo, unsigned hi) {
         if (!rt.aborting) rt.launch.entry(rt.launch.args.data());
     } catch (const KernelAbort&) {
         c->aborted = true;
+    } catch (const CoreServesMatmul&) {
     }
     if (!c->aborted && !rt.aborting) CheckCoreEnd(*c);
     c->state = CoreState::Done;

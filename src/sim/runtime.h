@@ -25,6 +25,10 @@ namespace akg::sim {
 // entry trampoline.
 struct KernelAbort {};
 
+// Thrown inside a core's context to end its kernel early without error: an AIC of a mixed
+// launch stops executing the kernel at REGIST_MATMUL_OBJ and only serves its AIVs' Matmul calls.
+struct CoreServesMatmul {};
+
 struct LocalBuffer {
     Mem mem;
     uintptr_t begin;

@@ -23,11 +23,11 @@ struct KernelRun {
     }
 };
 
-// The kernel body runs once per core; GetBlockIdx() tells which.
-// With resolveLocations false the diagnostics carry code sites only (as in a sandboxed run).
-// `coreType` AIC runs the body on cube cores (the cube path's tests).
-inline KernelRun RunKernel(uint32_t blockDim, std::function<void()> body, uint64_t tilingKey = 0,
-                           bool resolveLocations = true, CoreType coreType = AIV) {
+// Runs `body` on every core a launch of `kernelType` with blockDim starts (both core types of a
+// mixed one); GetBlockIdx() and g_coreType tell which.
+inline KernelRun RunTyped(int32_t kernelType, uint32_t blockDim, std::function<void()> body,
+                          std::vector<sim::InstrObserver*> observers = {}, uint64_t tilingKey = 0,
+                          bool resolveLocations = true) {
     static std::function<void()>* current = nullptr;
     current = &body;
     sim::LaunchArgs args;
@@ -35,11 +35,20 @@ inline KernelRun RunKernel(uint32_t blockDim, std::function<void()> body, uint64
     args.blockDim = blockDim;
     args.tilingKey = tilingKey;
     args.resolveLocations = resolveLocations;
-    args.kernelType = coreType == AIC ? KERNEL_TYPE_AIC_ONLY : KERNEL_TYPE_AIV_ONLY;
+    args.kernelType = kernelType;
     KernelRun run;
-    run.result = sim::Launch(sim::PlatformSpec{}, args);
+    run.result = sim::Launch(sim::PlatformSpec{}, args, observers);
     current = nullptr;
     return run;
+}
+
+// The kernel body runs once per core of one type; GetBlockIdx() tells which.
+// With resolveLocations false the diagnostics carry code sites only (as in a sandboxed run).
+// `coreType` AIC runs the body on cube cores (the cube path's tests).
+inline KernelRun RunKernel(uint32_t blockDim, std::function<void()> body, uint64_t tilingKey = 0,
+                           bool resolveLocations = true, CoreType coreType = AIV) {
+    return RunTyped(coreType == AIC ? KERNEL_TYPE_AIC_ONLY : KERNEL_TYPE_AIV_ONLY, blockDim, std::move(body), {},
+                    tilingKey, resolveLocations);
 }
 
 // A GM buffer of n elements of T, released with the test.

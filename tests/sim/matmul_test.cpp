@@ -271,6 +271,45 @@ TEST(Matmul, RunsFromTheVectorCoreOfAMixedKernel) {
     ExpectMatches(c, Reference<half, half, float>(a, b, nullptr, m, n, k, false, false), "mixed kernel, AIV caller");
 }
 
+// In a mixed launch the AIC stops executing the kernel at REGIST_MATMUL_OBJ (it only serves the
+// Matmul calls of its AIVs): the vector code after it runs on the two AIVs alone, with no
+// CORE_TYPE_MISMATCH from the cube core.
+TEST(Matmul, CubeCoreOfAMixedLaunchStopsAtRegistration) {
+    GmScope scope;
+    const int m = 32, n = 32, k = 32;
+    GmBuffer<half> a(m * k, "a"), b(k * n, "b");
+    GmBuffer<float> c(m * n, "c");
+    Fill(a, 5);
+    Fill(b, 6);
+    const TCubeTiling tiling = HandTiling(m, n, k, 16, 16, 16, 2, false);
+    int pastRegistration = 0;
+    auto run = akg::test::RunTyped(KERNEL_TYPE_MIX_AIC_1_2, 1, [&] {
+        TPipe pipe;
+        matmul::Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                       MatmulType<TPosition::GM, CubeFormat::ND, float>>
+            mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+        ++pastRegistration;
+        TBuf<TPosition::VECCALC> scratch;
+        pipe.InitBuffer(scratch, 1024);
+        Duplicate(scratch.Get<float>(), 0.0f, 256);  // vector work: only an AIV may run it
+        if (GetSubBlockIdx() != 0) return;
+        GlobalTensor<half> ga, gb;
+        GlobalTensor<float> gc;
+        ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a.addr()), a.n);
+        gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b.addr()), b.n);
+        gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c.addr()), c.n);
+        mm.SetTensorA(ga);
+        mm.SetTensorB(gb);
+        mm.IterateAll(gc);
+        mm.End();
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    EXPECT_EQ(pastRegistration, 2);
+    ExpectMatches(c, Reference<half, half, float>(a, b, nullptr, m, n, k, false, false), "mixed launch, AIV 0");
+}
+
 // Counts the library's instructions by pipe.
 struct PipeCounter : akg::sim::InstrObserver {
     std::array<int, size_t(akg::sim::Pipe::COUNT)> count{};

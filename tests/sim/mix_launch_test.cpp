@@ -14,25 +14,11 @@ using namespace AscendC;
 using akg::test::GmBuffer;
 using akg::test::GmScope;
 using akg::test::KernelRun;
+using akg::test::RunTyped;
 
 #define MARK(var) var = __LINE__
 
 namespace {
-
-// Runs `body` on every core of a launch of `kernelType` with blockDim.
-KernelRun RunTyped(int32_t kernelType, uint32_t blockDim, std::function<void()> body,
-                   std::vector<akg::sim::InstrObserver*> observers = {}) {
-    static std::function<void()>* current = nullptr;
-    current = &body;
-    akg::sim::LaunchArgs args;
-    args.entry = [](void**) { (*current)(); };
-    args.blockDim = blockDim;
-    args.kernelType = kernelType;
-    KernelRun run;
-    run.result = akg::sim::Launch(akg::sim::PlatformSpec{}, args, observers);
-    current = nullptr;
-    return run;
-}
 
 // Called after the call under test: that call is then no tail call, whose return address (the
 // diagnostic's location) would lie outside this file in an optimised build.

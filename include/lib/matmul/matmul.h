@@ -348,9 +348,11 @@ using namespace AscendC;
 }
 
 // REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling][, mm2, &tiling2 ...]): binds each object to
-// the pipe and, with a tiling, initialises it. The system workspace is not needed by the simulator.
-#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) \
-    do {                                          \
-        (void)(workspace);                        \
-        ::AscendC::matmul_detail::Regist(tpipe, __VA_ARGS__); \
+// the pipe and, with a tiling, initialises it; on the AIC of a mixed launch the kernel's own code
+// ends here. The system workspace is not needed by the simulator.
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                  \
+    do {                                                          \
+        (void)(workspace);                                        \
+        ::AscendC::matmul_detail::Regist(tpipe, __VA_ARGS__);     \
+        ::akg::sim::MatmulRegistered();                           \
     } while (0)

@@ -41,6 +41,11 @@ struct MatmulRun {
 
 // Computes C block (mIdx, nIdx) of the single-core problem into L0C (float, or int32 for int8
 // inputs; baseM x baseN row-major). `accumulate` adds to what L0C holds (Iterate's enPartialSum).
+// Ends the kernel on an AIC of a mixed launch: after REGIST_MATMUL_OBJ the cube core executes
+// none of the kernel's own code, only the Matmul work its vector cores ask for (which the
+// simulator runs on the calling vector core).
+void MatmulRegistered();
+
 void MatmulComputeBlock(MatmulRun& run, int32_t mIdx, int32_t nIdx, bool accumulate, const void* caller);
 
 // Moves block (mIdx, nIdx) from L0C to `dst` (GM or UB), converted to the C type, rows
