@@ -20,22 +20,6 @@ namespace {
 
 constexpr int32_t kFractal = 16;
 
-uint32_t Bytes(DType t) {
-    switch (t) {
-        case DType::U8:
-        case DType::I8:
-        case DType::B8: return 1;
-        case DType::U16:
-        case DType::I16:
-        case DType::F16:
-        case DType::BF16: return 2;
-        case DType::U64:
-        case DType::I64:
-        case DType::F64: return 8;
-        default: return 4;
-    }
-}
-
 double Load(DType t, const uint8_t* p) {
     switch (t) {
         case DType::F16: { half v; std::memcpy(&v, p, 2); return float(v); }
@@ -109,7 +93,7 @@ void LoadPanel(const char* api, const MatmulOperand& o, int64_t row0, int64_t co
 }  // namespace
 
 void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulate, const void* caller) {
-    const uint32_t aElem = Bytes(r.aType), bElem = Bytes(r.bType);
+    const uint32_t aElem = uint32_t(DTypeSize(r.aType)), bElem = uint32_t(DTypeSize(r.bType));
     const int32_t c0 = std::max<int32_t>(kFractal, 32 / int32_t(aElem));
     const int32_t m0 = mIdx * r.baseM, n0 = nIdx * r.baseN;
     const int32_t mAct = std::min(r.baseM, r.singleM - m0), nAct = std::min(r.baseN, r.singleN - n0);
@@ -125,10 +109,10 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         Instr in;
         in.api = "Matmul.CopyBias";
         in.pipe = r.bias.mem == Mem::GM ? Pipe::MTE2 : Pipe::MTE3;
-        in.bytes = uint64_t(nAct) * Bytes(r.biasType);
+        in.bytes = uint64_t(nAct) * DTypeSize(r.biasType);
         in.caller = caller;
-        in.Read(r.bias.mem, r.bias.data + uint64_t(n0) * Bytes(r.biasType), in.bytes);
-        in.Write(Mem::L1, r.l1Bias, uint64_t(AlignUp(nAct, kFractal)) * Bytes(r.biasType), 32);
+        in.Read(r.bias.mem, r.bias.data + uint64_t(n0) * DTypeSize(r.biasType), in.bytes);
+        in.Write(Mem::L1, r.l1Bias, uint64_t(AlignUp(nAct, kFractal)) * DTypeSize(r.biasType), 32);
         IssueCube(in);
     }
     for (int32_t kStep = 0; kStep < kIter; ++kStep) {
@@ -196,7 +180,7 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
                 if (!init)
                     start = Load(integer ? DType::I32 : DType::F32, acc);
                 else if (r.biasEnabled && r.bias.set)
-                    start = Load(r.biasType, r.bias.data + uint64_t(n0 + j) * Bytes(r.biasType));
+                    start = Load(r.biasType, r.bias.data + uint64_t(n0 + j) * DTypeSize(r.biasType));
                 if (integer) {
                     int64_t s = int64_t(start);
                     for (int32_t k = 0; k < kAct; ++k) s += int64_t(aRow[k]) * int64_t(bCol[k]);
@@ -215,7 +199,7 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
                       uint8_t enAtomic, const void* caller) {
     const int32_t m0 = mIdx * r.baseM, n0 = nIdx * r.baseN;
     const int32_t mAct = std::min(r.baseM, r.singleM - m0), nAct = std::min(r.baseN, r.singleN - n0);
-    const uint32_t cElem = Bytes(r.cType);
+    const uint32_t cElem = uint32_t(DTypeSize(r.cType));
     const bool integer = IntegerCube(r);
     Instr in;
     in.api = "Matmul.GetTensorC";
