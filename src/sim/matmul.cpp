@@ -45,19 +45,14 @@ void Store(DType t, uint8_t* p, double v) {
 int32_t AlignUp(int32_t v, int32_t a) { return (v + a - 1) / a * a; }
 
 // Issues an instruction of the object's cube work. CANN's Matmul called on a vector core (AIV)
-// of a mixed kernel has its AIC do the L1 / L0 / cube work; the simulator runs that work on the
-// calling core, so an instruction that touches no UB is checked as the AIC's, and one between UB
-// and cube memory as the copy through GM that the library makes of it.
+// of a mixed kernel has its AIC do the L1 / L0 / cube work, and copies between UB and cube memory
+// go through GM; the simulator runs all of it on the calling core, so the core-type rule does not
+// apply to it there.
 bool IssueCube(const Instr& in) {
-    bool touchesUb = false;
-    for (int i = 0; i < in.nacc; ++i) touchesUb |= in.acc[i].mem == Mem::UB;
-    const CoreType caller = g_coreType;
     Core& core = Cur();
-    if (!touchesUb && caller == AIV) g_coreType = AIC;
-    core.matmulCrossCoreCopy = touchesUb && caller == AIV;
+    core.matmulForCube = g_coreType == AIV;
     const bool ok = Issue(in);
-    g_coreType = caller;
-    core.matmulCrossCoreCopy = false;
+    core.matmulForCube = false;
     return ok;
 }
 

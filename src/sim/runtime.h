@@ -76,9 +76,9 @@ struct Core {
     bool padValueSet = false;
     uint64_t padBits = 0;
     std::vector<bool> l0cWritten;  // per 64-byte granule of L0C: written since the core started
-    // Set while the Matmul library moves data between a vector core's UB and cube memory: CANN
-    // routes that copy through GM between the AIV and its AIC, so neither core's memory rule applies.
-    bool matmulCrossCoreCopy = false;
+    // Set while the Matmul library, called on a vector core, issues the work CANN hands to the AIC
+    // (L1 / L0 / cube, and UB <-> cube-memory copies through GM): no core-type rule applies to it.
+    bool matmulForCube = false;
     uint8_t flags[size_t(AscendC::HardEvent::MAX)][8] = {};
     const void* flagSetter[size_t(AscendC::HardEvent::MAX)][8] = {};
 

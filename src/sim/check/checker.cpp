@@ -43,7 +43,7 @@ void CheckGm(const Instr& in, const Access& a) {
 // core is only judged when the kernel declared a type with vector cores: undeclared kernels get
 // their type from the compiler, which sees which units they use.
 void CheckCoreHasMem(const Instr& in, Mem m) {
-    if (Cur().matmulCrossCoreCopy) return;
+    if (Cur().matmulForCube) return;
     const int32_t type = Rt().kernelType;
     const bool cubeMem = m != Mem::UB;
     if (g_coreType == AIC && !cubeMem)
