@@ -35,6 +35,9 @@ struct UnchangedTensor {
 
 struct LaunchArgs {
     void (*entry)(void** args) = nullptr;  // trampoline that calls the kernel with args
+    // A per-core-type build (CANN's for kernels that read g_coreType as a constant): the AIC
+    // build's trampoline, which AIC cores run instead of `entry`.
+    void (*aicEntry)(void** args) = nullptr;
     std::vector<void*> args;
     uint32_t blockDim = 1;
     uint64_t tilingKey = 0;
@@ -109,8 +112,10 @@ struct KernelTypeInfo {
 };
 // The type CANN's compiler would give a kernel that uses these akg::sim entry points.
 int32_t InferKernelType(const std::vector<std::string>& simFunctions);
-// `kernel` is the kernel function's address in a loaded library, `name` its plain name.
-bool ReadKernelTypeInfo(const void* kernel, const std::string& name, KernelTypeInfo* out, std::string* error);
+// `kernels` holds the kernel function's address in each loaded library that has it (one, or one
+// per core type for a per-core-type build), `name` its plain name.
+bool ReadKernelTypeInfo(const std::vector<const void*>& kernels, const std::string& name, KernelTypeInfo* out,
+                        std::string* error);
 
 LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args,
                     const std::vector<InstrObserver*>& observers = {});

@@ -116,5 +116,16 @@ uint8_t* WorkspaceBase();
 extern "C" {
 extern int64_t block_idx;
 extern int64_t block_num;
-extern CoreType g_coreType;
+}
+
+// g_coreType is a built-in constant in CANN, which compiles a kernel once per core type. The
+// builder does the same for kernels that need it as a constant (AKG_CORE_TYPE_BUILD is AIC or AIV);
+// one build for every core reads the runtime's per-core variable instead.
+#ifdef AKG_CORE_TYPE_BUILD
+inline constexpr CoreType g_coreType = CoreType(AKG_CORE_TYPE_BUILD);
+#else
+extern "C" CoreType g_coreType;
+#endif
+namespace AscendC {
+using ::g_coreType;
 }

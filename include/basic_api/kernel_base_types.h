@@ -35,6 +35,12 @@ enum CoreType : uint8_t { AIC = 1, AIV = 2, MIX = 3 };
 
 namespace AscendC {
 
+// CANN names the core kinds in both scopes (`AscendC::AIC` as template arguments).
+using ::CoreType;
+using ::AIC;
+using ::AIV;
+using ::MIX;
+
 enum class TPosition : uint8_t {
     GM,
     A1,

@@ -148,6 +148,87 @@ bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifa
     return true;
 }
 
+const char* KernelCoresName(KernelCores c) {
+    switch (c) {
+        case KernelCores::All: return "every-core";
+        case KernelCores::Aic: return "AIC";
+        case KernelCores::Aiv: return "AIV";
+    }
+    return "?";
+}
+
+const KernelLibrary* KernelArtifact::For(KernelCores cores) const {
+    for (const KernelLibrary& l : libraries)
+        if (l.cores == KernelCores::All || l.cores == cores) return &l;
+    return nullptr;
+}
+
+namespace {
+
+std::string LibraryFileOf(KernelCores cores) {
+    switch (cores) {
+        case KernelCores::Aic: return "aic.so";
+        case KernelCores::Aiv: return "aiv.so";
+        default: return "kernel.so";
+    }
+}
+
+// The compiler and the build shape of a kernel compile.
+struct KernelBuildPlan {
+    std::string compiler;
+    bool perCoreType = false;
+};
+
+// After a failed compile: the change that lets CANN-valid code through, if its errors show one.
+// CANN compiles a kernel once per core type, so g_coreType is a constant there; its compiler is
+// clang-based, so class-scope explicit specialisations (which g++ does not accept) are valid.
+// Only the default compiler is swapped: a compiler the user named is kept.
+bool AdjustPlan(const std::string& log, const BuildOptions& options, KernelBuildPlan* plan) {
+    bool changed = false;
+    if (!plan->perCoreType && log.find("g_coreType") != std::string::npos) {
+        plan->perCoreType = true;
+        changed = true;
+    }
+    const bool defaultCompiler = options.compiler.empty() && !std::getenv("AKGEN_CXX");
+    if (defaultCompiler && *AKG_CLANGXX && plan->compiler != AKG_CLANGXX &&
+        log.find("explicit specialization in non-namespace scope") != std::string::npos) {
+        plan->compiler = AKG_CLANGXX;
+        changed = true;
+    }
+    return changed;
+}
+
+// Compiles the mirrored sources in `tmp` into the library for `cores`. A per-core-type build
+// sees g_coreType as a constant and the core's __DAV_C220_* macro, as under CANN.
+ProcessResult CompileKernelLibrary(const std::string& compiler, const BuildOptions& options, const fs::path& tmp,
+                                   KernelCores cores) {
+    std::vector<std::string> argv = {compiler};
+    for (auto& f : CommonFlags(options)) argv.push_back(f);
+    argv.push_back(cores == KernelCores::Aic ? "-D__DAV_C220_CUBE__" : "-D__DAV_C220_VEC__");
+    if (cores != KernelCores::All) argv.push_back(cores == KernelCores::Aic ? "-DAKG_CORE_TYPE_BUILD=1" : "-DAKG_CORE_TYPE_BUILD=2");
+    for (const std::string& f :
+         std::vector<std::string>{"-include", (tmp / "akg_generated.h").string(),
+                                  "-DAKG_TILING_HEADER=\"" + (tmp / "akg_generated.h").string() + "\"",
+                                  "-I" + (tmp / "op_kernel").string(), (tmp / "launcher.cpp").string(), "-o",
+                                  (tmp / LibraryFileOf(cores)).string()})
+        argv.push_back(f);
+    for (auto& f : LinkFlags("akg_sim")) argv.push_back(f);
+    return RunProcess(argv, options.timeoutSeconds);
+}
+
+// A published cache entry: its libraries and the compiler that built them.
+bool ReadCachedKernel(const fs::path& dir, KernelArtifact* art) {
+    for (KernelCores cores : {KernelCores::All, KernelCores::Aic, KernelCores::Aiv})
+        if (fs::exists(dir / LibraryFileOf(cores))) art->libraries.push_back({(dir / LibraryFileOf(cores)).string(), cores});
+    if (art->libraries.empty()) return false;
+    art->compiler = ReadFile((dir / "compiler").string());
+    art->log = ReadFile((dir / "build.log").string());
+    art->cached = true;
+    return true;
+}
+
+}  // namespace
+
 std::string GenerateKernelHeader(const HostMeta& meta, const host::OpInfo& op, const DtypeCombo& dtypes,
                                  std::string* error) {
     std::string out =
@@ -253,10 +334,8 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
     HashTree(h, project.kernelDir);
     const fs::path dir = fs::path(ResolveCacheDir(options)) / "kernel" / h.HexDigest();
     KernelArtifact art;
-    art.soPath = (dir / "kernel.so").string();
     art.entry = entry;
-    if (fs::exists(dir / "kernel.so")) {
-        art.cached = true;
+    if (ReadCachedKernel(dir, &art)) {
         *out = std::move(art);
         return true;
     }
@@ -275,25 +354,38 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
     WriteFile((tmp / "launcher.cpp").string(),
               "#include \"" + mirrored.string() + "\"\n#include \"akg/kernel_launcher.h\"\nAKG_KERNEL_ENTRY(" + entry +
                   ")\n");
-    // Compile against the final location so that debug info and #line paths are stable.
-    std::vector<std::string> argv = {CompilerOf(options)};
-    for (auto& f : CommonFlags(options)) argv.push_back(f);
-    for (const std::string& f : std::vector<std::string>{"-D__DAV_C220_VEC__", "-include", (tmp / "akg_generated.h").string(),
-                          "-DAKG_TILING_HEADER=\"" + (tmp / "akg_generated.h").string() + "\"",
-                          "-I" + (tmp / "op_kernel").string(), (tmp / "launcher.cpp").string(), "-o",
-                          (tmp / "kernel.so").string()})
-        argv.push_back(f);
-    for (auto& f : LinkFlags("akg_sim")) argv.push_back(f);
-    ProcessResult r = RunProcess(argv, options.timeoutSeconds);
-    art.seconds = r.seconds;
-    art.log = r.output;
-    if (r.exitCode != 0) {
+
+    // One build for every core first; what its errors say may call for a per-core-type build,
+    // clang++, or both (each at most once).
+    KernelBuildPlan plan{CompilerOf(options), false};
+    bool timedOut = false;
+    std::string firstError;
+    for (;;) {
+        std::string attemptLog;
+        for (KernelCores cores : plan.perCoreType ? std::vector{KernelCores::Aic, KernelCores::Aiv}
+                                                  : std::vector{KernelCores::All}) {
+            ProcessResult r = CompileKernelLibrary(plan.compiler, options, tmp, cores);
+            art.seconds += r.seconds;
+            timedOut |= r.timedOut;
+            std::string banner = "== " + plan.compiler + ", " + KernelCoresName(cores) + " build: " +
+                                 (r.exitCode == 0 ? "ok" : "failed") + " ==\n";
+            attemptLog += banner + r.output;
+            if (r.exitCode == 0) art.libraries.push_back({(dir / LibraryFileOf(cores)).string(), cores});
+        }
+        art.log += attemptLog;
+        if (firstError.empty()) firstError = attemptLog;
+        if (!art.libraries.empty() || timedOut || !AdjustPlan(attemptLog, options, &plan)) break;
+    }
+    if (art.libraries.empty()) {
         fs::remove_all(tmp, ec);
+        // The first attempt's errors are the kernel author's; later attempts only add ours.
         *error = {BuildStage::KernelCompile,
-                  r.timedOut ? "kernel compilation timed out" : "kernel code (op_kernel) does not compile", r.output};
+                  timedOut ? "kernel compilation timed out" : "kernel code (op_kernel) does not compile", firstError};
         return false;
     }
-    WriteFile((tmp / "build.log").string(), r.output);
+    art.compiler = plan.compiler;
+    WriteFile((tmp / "build.log").string(), art.log);
+    WriteFile((tmp / "compiler").string(), art.compiler);
     if (!Publish(tmp, dir)) {
         *error = {BuildStage::KernelCompile, "cannot write the build cache at " + dir.string(), ""};
         return false;

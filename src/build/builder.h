@@ -41,12 +41,25 @@ struct HostArtifact {
     double seconds = 0;
 };
 
-struct KernelArtifact {
+// Which cores run a kernel library: every core, or one core type of a per-core-type build.
+enum class KernelCores { All, Aic, Aiv };
+const char* KernelCoresName(KernelCores c);
+
+struct KernelLibrary {
     std::string soPath;
-    std::string entry;  // the kernel entry point's name
+    KernelCores cores = KernelCores::All;
+};
+
+struct KernelArtifact {
+    // One library that every core runs, or one per core type, as CANN builds a kernel that needs
+    // g_coreType as a constant; a core type whose build failed has none (its errors are in `log`).
+    std::vector<KernelLibrary> libraries;
+    std::string entry;     // the kernel entry point's name
+    std::string compiler;  // the compiler that built it (clang++ where g++ rejects the code)
     bool cached = false;
     double seconds = 0;
     std::string log;
+    const KernelLibrary* For(KernelCores cores) const;  // the library that runs on such cores, or null
 };
 
 // One column of the OpDef's DataType lists: the dtype of every input and output.

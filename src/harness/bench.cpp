@@ -388,8 +388,10 @@ bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, Sa
         if (!build::BuildKernel(project, op.Host(), op.Info(), combo, ctx.run.build, &kernel, &buildError))
             return compileFailure(buildError);
         *log += kernel.log;
-        findings = ScanLibrary(kernel.soPath, SourceSide::Kernel, {libDir + "/libakg_sim.so"});
-        if (!findings.empty()) return cheated(findings);
+        for (const build::KernelLibrary& library : kernel.libraries) {
+            findings = ScanLibrary(library.soPath, SourceSide::Kernel, {libDir + "/libakg_sim.so"});
+            if (!findings.empty()) return cheated(findings);
+        }
         run::RunReport r;
         if (!op.PrepareKernel(combo, &r)) return compileFailure(r.buildError);
     }

@@ -21,8 +21,8 @@ namespace fs = std::filesystem;
 
 struct Operator::LoadedKernel {
     build::KernelArtifact artifact;
-    void* handle = nullptr;
-    void (*entry)(void**) = nullptr;
+    void (*entry)(void**) = nullptr;      // every core's, or a per-core-type build's AIV entry
+    void (*aicEntry)(void**) = nullptr;   // a per-core-type build's AIC entry
     int arity = 0;
     sim::KernelTypeInfo type;  // which cores a launch runs
 };
@@ -298,31 +298,30 @@ bool Operator::LoadKernel(const build::DtypeCombo& combo, RunReport* report, Loa
             failedKernels_[key] = report->buildError;
             return false;
         }
-        k->handle = dlopen(k->artifact.soPath.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (!k->handle) {
-            report->error = std::string("cannot load the kernel: ") + dlerror();
+        auto loadFailure = [&](const std::string& why) {
+            report->error = why;
             report->buildError = {build::BuildStage::KernelEntry, report->error, ""};
             return false;
+        };
+        std::vector<const void*> addresses;
+        for (const build::KernelLibrary& lib : k->artifact.libraries) {
+            void* handle = dlopen(lib.soPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+            if (!handle) return loadFailure(std::string("cannot load the kernel: ") + dlerror());
+            auto entry = reinterpret_cast<void (*)(void**)>(dlsym(handle, "akg_launch_entry"));
+            auto arity = reinterpret_cast<int (*)()>(dlsym(handle, "akg_entry_arity"));
+            auto address = reinterpret_cast<const void* (*)()>(dlsym(handle, "akg_kernel_address"));
+            if (!entry || !arity || !address) return loadFailure("the kernel library has no launch entry");
+            (lib.cores == build::KernelCores::Aic ? k->aicEntry : k->entry) = entry;
+            k->arity = arity();
+            addresses.push_back(address());
         }
-        k->entry = reinterpret_cast<void (*)(void**)>(dlsym(k->handle, "akg_launch_entry"));
-        auto arity = reinterpret_cast<int (*)()>(dlsym(k->handle, "akg_entry_arity"));
-        auto address = reinterpret_cast<const void* (*)()>(dlsym(k->handle, "akg_kernel_address"));
         std::string typeError;
-        if (!k->entry || !arity || !address) {
-            report->error = "the kernel library has no launch entry";
-            report->buildError = {build::BuildStage::KernelEntry, report->error, ""};
-            return false;
-        }
-        if (!sim::ReadKernelTypeInfo(address(), k->artifact.entry, &k->type, &typeError)) {
-            report->error = "cannot read the kernel's type: " + typeError;
-            report->buildError = {build::BuildStage::KernelEntry, report->error, ""};
-            return false;
-        }
-        k->arity = arity();
+        if (!sim::ReadKernelTypeInfo(addresses, k->artifact.entry, &k->type, &typeError))
+            return loadFailure("cannot read the kernel's type: " + typeError);
         it = kernels_.emplace(key, std::move(k)).first;
     }
     report->kernelCached = it->second->artifact.cached;
-    report->kernelLibrary = it->second->artifact.soPath;
+    report->kernelLibrary = it->second->artifact.libraries.front().soPath;
     report->kernelBuildSeconds = it->second->artifact.seconds;
     *out = it->second.get();
     return true;
@@ -431,10 +430,22 @@ RunReport Operator::Run(OpCall& call) {
         }
     }
     launch.entry = kernel->entry;
+    launch.aicEntry = kernel->aicEntry;
     launch.args = args;
     launch.blockDim = report.tiling.blockDim;
     launch.tilingKey = report.tiling.tilingKey;
     launch.kernelType = kernel->type.For(report.tiling.tilingKey);
+    // A per-core-type build whose build for one core type failed cannot start such cores.
+    for (const sim::CoreSlot& slot : sim::CoreLayout(launch.kernelType, launch.blockDim)) {
+        const auto cores = slot.type == AIC ? build::KernelCores::Aic : build::KernelCores::Aiv;
+        if (kernel->artifact.For(cores)) continue;
+        report.error = std::string("the kernel is ") + sim::KernelTypeName(launch.kernelType) + " (from " +
+                       kernel->type.source + ") but its " + build::KernelCoresName(cores) +
+                       " build failed; the build log has its errors";
+        report.buildError = {build::BuildStage::KernelCompile, report.error, kernel->artifact.log};
+        report.stage = RunStage::Build;
+        return report;
+    }
     launch.workspace = ws;
     launch.resolveLocations = options_.resolveLocations;
     auto start = std::chrono::steady_clock::now();

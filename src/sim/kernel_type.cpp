@@ -62,33 +62,12 @@ std::vector<std::string> ImportedSimFunctions(const std::string& path, std::stri
     return out;
 }
 
-}  // namespace
-
-int32_t InferKernelType(const std::vector<std::string>& simFunctions) {
-    bool cube = false, vector = false, crossCore = false;
-    for (const std::string& f : simFunctions) {
-        cube |= IsCubeEntry(f);
-        vector |= IsVectorEntry(f);
-        crossCore |= IsCrossCoreEntry(f);
-    }
-    if (cube) return vector ? KERNEL_TYPE_MIX_AIC_1_2 : KERNEL_TYPE_AIC_ONLY;
-    return crossCore ? KERNEL_TYPE_MIX_AIV_1_0 : KERNEL_TYPE_AIV_ONLY;
-}
-
-int32_t KernelTypeInfo::For(uint64_t tilingKey) const {
-    if (qualifier >= 0) return qualifier;
-    if (auto it = byKey.find(tilingKey); it != byKey.end()) return it->second;
-    return byDefault >= 0 ? byDefault : inferred;
-}
-
-bool ReadKernelTypeInfo(const void* kernel, const std::string& name, KernelTypeInfo* out, std::string* error) {
-    Dl_info info{};
-    if (!dladdr(kernel, &info) || !info.dli_fname) return *error = "the kernel is in no loaded library", false;
+// Adds the KERNEL_TASK_TYPE and qualifier records of kernel `name` in the library `info` names.
+bool ReadTypeMarks(const Dl_info& info, const std::string& name, KernelTypeInfo* out, std::string* error) {
     std::vector<ElfSection> sections;
     bool fixed = false;
     if (!ReadSections(info.dli_fname, &sections, &fixed, error)) return false;
     const uintptr_t base = fixed ? 0 : reinterpret_cast<uintptr_t>(info.dli_fbase);
-    *out = KernelTypeInfo{};
     std::vector<const KernelTypeMark*> marks;
     for (const ElfSection& s : sections) {
         if (s.allocated && s.name == kMarkSection)
@@ -115,9 +94,43 @@ bool ReadKernelTypeInfo(const void* kernel, const std::string& name, KernelTypeI
         else
             out->byKey[uint64_t(m->tilingKey)] = m->type;
     }
-    bool ok = false;
-    out->inferred = InferKernelType(ImportedSimFunctions(info.dli_fname, error, &ok));
-    if (!ok) return false;
+    return true;
+}
+
+}  // namespace
+
+int32_t InferKernelType(const std::vector<std::string>& simFunctions) {
+    bool cube = false, vector = false, crossCore = false;
+    for (const std::string& f : simFunctions) {
+        cube |= IsCubeEntry(f);
+        vector |= IsVectorEntry(f);
+        crossCore |= IsCrossCoreEntry(f);
+    }
+    if (cube) return vector ? KERNEL_TYPE_MIX_AIC_1_2 : KERNEL_TYPE_AIC_ONLY;
+    return crossCore ? KERNEL_TYPE_MIX_AIV_1_0 : KERNEL_TYPE_AIV_ONLY;
+}
+
+int32_t KernelTypeInfo::For(uint64_t tilingKey) const {
+    if (qualifier >= 0) return qualifier;
+    if (auto it = byKey.find(tilingKey); it != byKey.end()) return it->second;
+    return byDefault >= 0 ? byDefault : inferred;
+}
+
+bool ReadKernelTypeInfo(const std::vector<const void*>& kernels, const std::string& name, KernelTypeInfo* out,
+                        std::string* error) {
+    *out = KernelTypeInfo{};
+    std::vector<std::string> imported;
+    for (const void* kernel : kernels) {
+        Dl_info info{};
+        if (!dladdr(kernel, &info) || !info.dli_fname) return *error = "the kernel is in no loaded library", false;
+        if (!ReadTypeMarks(info, name, out, error)) return false;
+        bool ok = false;
+        std::vector<std::string> own = ImportedSimFunctions(info.dli_fname, error, &ok);
+        if (!ok) return false;
+        imported.insert(imported.end(), own.begin(), own.end());
+    }
+    // A per-core-type build's libraries together use what the one library of a single build would.
+    out->inferred = InferKernelType(imported);
     out->source = out->qualifier >= 0                         ? "its qualifier"
                   : out->byDefault >= 0 || !out->byKey.empty() ? "KERNEL_TASK_TYPE"
                                                               : "the APIs it uses";

@@ -34,7 +34,8 @@ void CoreMain(unsigned lo, unsigned hi) {
     Core* c = reinterpret_cast<Core*>((uintptr_t(hi) << 32) | uintptr_t(lo));
     Runtime& rt = Rt();
     try {
-        if (!rt.aborting) rt.launch.entry(rt.launch.args.data());
+        auto* entry = c->type == AIC && rt.launch.aicEntry ? rt.launch.aicEntry : rt.launch.entry;
+        if (!rt.aborting) entry(rt.launch.args.data());
     } catch (const KernelAbort&) {
         c->aborted = true;
     } catch (const CoreServesMatmul&) {

@@ -155,7 +155,7 @@ TEST(AntiCheat, OwnTaskAnswerLibrariesAreClean) {
             << buildError.message << "\n" << buildError.log;
         const auto hostFindings = ScanLibrary(hostLibrary.soPath, SourceSide::Host, {host});
         EXPECT_TRUE(hostFindings.empty()) << Describe(hostFindings);
-        const auto kernelFindings = ScanLibrary(kernel.soPath, SourceSide::Kernel, {sim});
+        const auto kernelFindings = ScanLibrary(kernel.libraries.front().soPath, SourceSide::Kernel, {sim});
         EXPECT_TRUE(kernelFindings.empty()) << Describe(kernelFindings);
         libraries += 2;
     }
