@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ ccache binutils     # toolchain; akgen compiles operator projects with g++
+  clang-16                                   # kernels g++ rejects (class-scope specialisations, as CATLASS writes)
   libgtest-dev libbenchmark-dev              # tests and benchmarks
   nlohmann-json3-dev libcli11-dev            # JSON and the akgen command line
   python3 python3-numpy python3-torch python3-scipy  # PyTorch references of the tasks (goldens)

@@ -159,3 +159,16 @@ struct int4b_t {
 namespace AscendC {
 inline float sqrt(float x) { return __builtin_sqrtf(x); }
 }  // namespace AscendC
+
+// The scalar min and max the device compiler offers as builtins at global scope (CATLASS-style
+// templates call `min(a, b)` unqualified on integers). Non-template overloads, as CUDA's are:
+// with `using namespace std` an exact-type call still picks these over std::min.
+#define AKG_DEVICE_MIN_MAX(T)                                          \
+    inline constexpr T min(T a, T b) { return b < a ? b : a; }         \
+    inline constexpr T max(T a, T b) { return a < b ? b : a; }
+AKG_DEVICE_MIN_MAX(int32_t)
+AKG_DEVICE_MIN_MAX(uint32_t)
+AKG_DEVICE_MIN_MAX(int64_t)
+AKG_DEVICE_MIN_MAX(uint64_t)
+AKG_DEVICE_MIN_MAX(float)
+#undef AKG_DEVICE_MIN_MAX

@@ -110,11 +110,18 @@ struct KernelTypeInfo {
     std::string source;  // how the default was decided, for messages
     int32_t For(uint64_t tilingKey) const;
 };
-// The type CANN's compiler would give a kernel that uses these akg::sim entry points.
+// The type CANN's compiler would give a kernel that uses these akg::sim entry points: in its one
+// library, or in its per-core-type libraries (null where that core type's build failed).
 int32_t InferKernelType(const std::vector<std::string>& simFunctions);
-// `kernels` holds the kernel function's address in each loaded library that has it (one, or one
-// per core type for a per-core-type build), `name` its plain name.
-bool ReadKernelTypeInfo(const std::vector<const void*>& kernels, const std::string& name, KernelTypeInfo* out,
+int32_t InferKernelType(const std::vector<std::string>* aicFunctions, const std::vector<std::string>* aivFunctions);
+// A kernel function's address in a loaded library, and the cores that library is built for
+// (MIX: one build that every core runs).
+struct KernelBuildAddress {
+    const void* kernel = nullptr;
+    CoreType cores = MIX;
+};
+// `kernels` holds the kernel's address in each of its libraries, `name` its plain name.
+bool ReadKernelTypeInfo(const std::vector<KernelBuildAddress>& kernels, const std::string& name, KernelTypeInfo* out,
                         std::string* error);
 
 LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args,

@@ -359,7 +359,7 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
     // clang++, or both (each at most once).
     KernelBuildPlan plan{CompilerOf(options), false};
     bool timedOut = false;
-    std::string firstError;
+    std::string lastAttempt;
     for (;;) {
         std::string attemptLog;
         for (KernelCores cores : plan.perCoreType ? std::vector{KernelCores::Aic, KernelCores::Aiv}
@@ -373,14 +373,18 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
             if (r.exitCode == 0) art.libraries.push_back({(dir / LibraryFileOf(cores)).string(), cores});
         }
         art.log += attemptLog;
-        if (firstError.empty()) firstError = attemptLog;
+        lastAttempt = attemptLog;
         if (!art.libraries.empty() || timedOut || !AdjustPlan(attemptLog, options, &plan)) break;
     }
     if (art.libraries.empty()) {
         fs::remove_all(tmp, ec);
-        // The first attempt's errors are the kernel author's; later attempts only add ours.
+        // The last attempt's errors are what is left once the code is built as CANN builds it;
+        // the earlier attempts follow for reference.
         *error = {BuildStage::KernelCompile,
-                  timedOut ? "kernel compilation timed out" : "kernel code (op_kernel) does not compile", firstError};
+                  timedOut ? "kernel compilation timed out" : "kernel code (op_kernel) does not compile",
+                  lastAttempt + (art.log.size() > lastAttempt.size()
+                                     ? "\n== earlier attempts ==\n" + art.log.substr(0, art.log.size() - lastAttempt.size())
+                                     : std::string())};
         return false;
     }
     art.compiler = plan.compiler;

@@ -12,8 +12,12 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <ucontext.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstring>
@@ -21,12 +25,14 @@
 #include <exception>
 #include <new>
 
+#include "akg/launch.h"
+
 namespace akg::harness {
 
 namespace {
 
 // First byte of what the child writes to its report pipe.
-constexpr char kReported = 'R', kViolation = 'V', kOutOfMemory = 'M';
+constexpr char kReported = 'R', kViolation = 'V', kOutOfMemory = 'M', kFault = 'F', kUncaught = 'U';
 int g_reportFd = -1;
 
 void WriteAll(int fd, const char* p, size_t n) {
@@ -107,9 +113,85 @@ bool InstallSeccomp() {
         const char m = kOutOfMemory;
         WriteAll(g_reportFd, &m, 1);
         _exit(0);
+    } catch (const std::exception& e) {
+        const std::string m = kUncaught + std::string(e.what());
+        WriteAll(g_reportFd, m.data(), m.size());
     } catch (...) {
     }
     abort();
+}
+
+// SIGSEGV, SIGFPE, ...: the faulting instruction and its callers as "object\toffset" lines, for
+// the parent to turn into file:line; then the default action, so the status still names the
+// signal. dladdr is not async-signal-safe, but the process is lost anyway and runs nothing else.
+void OnFault(int sig, siginfo_t*, void* context) {
+    void* frames[24];
+    const int n = backtrace(frames, 24);
+    const auto pc = reinterpret_cast<void*>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+    int first = 0;  // frames below the faulting one belong to this handler
+    while (first < n && frames[first] != pc) ++first;
+    char line[4200];
+    WriteAll(g_reportFd, &kFault, 1);
+    auto emit = [&](void* address, bool returnAddress) {
+        Dl_info info{};
+        if (!dladdr(address, &info) || !info.dli_fname) return;
+        const uintptr_t offset = reinterpret_cast<uintptr_t>(address) - reinterpret_cast<uintptr_t>(info.dli_fbase) -
+                                 (returnAddress ? 1 : 0);
+        int len = snprintf(line, sizeof line, "%s\t%lx\n", info.dli_fname, static_cast<unsigned long>(offset));
+        if (len > 0) WriteAll(g_reportFd, line, size_t(std::min<int>(len, sizeof line - 1)));
+    };
+    emit(pc, false);
+    for (int k = first + 1; k < n; ++k) emit(frames[k], true);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void InstallFaultHandlers() {
+    static char altStack[1 << 16];  // a stack overflow must still reach the handler
+    stack_t ss{};
+    ss.ss_sp = altStack;
+    ss.ss_size = sizeof altStack;
+    sigaltstack(&ss, nullptr);
+    void* warm[1];
+    backtrace(warm, 1);  // loads the unwinder now, not inside the handler
+    struct sigaction sa {};
+    sa.sa_sigaction = OnFault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) sigaction(sig, &sa, nullptr);
+}
+
+// Where a crash happened, from the frames OnFault reported: the faulting line, and the first
+// line of the candidate's own code when the fault is inside a library of ours or the system's.
+std::string FaultLocation(const std::string& frames) {
+    std::vector<sim::Diagnostic> sites;
+    size_t at = 0;
+    while (at < frames.size() && sites.size() < 24) {
+        size_t end = frames.find('\n', at);
+        if (end == std::string::npos) break;
+        const std::string l = frames.substr(at, end - at);
+        at = end + 1;
+        const size_t tab = l.find('\t');
+        if (tab == std::string::npos) continue;
+        sim::Diagnostic d;
+        d.site = {l.substr(0, tab), std::stoull(l.substr(tab + 1), nullptr, 16)};
+        sites.push_back(d);
+    }
+    sim::ResolveLocations(sites);
+    auto ours = [](const std::string& object) {
+        const std::string name = std::filesystem::path(object).filename().string();
+        return name.rfind("libakg_", 0) == 0 || object.rfind("/lib/", 0) == 0 || object.rfind("/usr/", 0) == 0;
+    };
+    std::string innermost, candidate;
+    for (const sim::Diagnostic& d : sites) {
+        if (d.location.empty()) continue;
+        if (innermost.empty()) innermost = d.location;
+        if (!ours(d.site.object)) {
+            candidate = d.location;
+            break;
+        }
+    }
+    if (innermost.empty()) return "";
+    return " at " + innermost + (candidate.empty() || candidate == innermost ? "" : ", called from " + candidate);
 }
 
 void SetLimit(int resource, rlim_t soft, rlim_t hard) {
@@ -198,6 +280,7 @@ SandboxResult RunSandboxed(const SandboxLimits& limits, const std::function<std:
         sa.sa_sigaction = OnTrappedSyscall;
         sa.sa_flags = SA_SIGINFO;
         sigaction(SIGSYS, &sa, nullptr);
+        InstallFaultHandlers();
         InstallSeccomp();
         std::string report;
         try {
@@ -256,6 +339,9 @@ SandboxResult RunSandboxed(const SandboxLimits& limits, const std::function<std:
         result.detail = WIFSIGNALED(status) ? std::string("killed by signal ") + strsignal(WTERMSIG(status))
                                             : "exited with status " + std::to_string(WEXITSTATUS(status)) +
                                                   " without reporting";
+        if (!received.empty() && received[0] == kFault) result.detail += FaultLocation(received.substr(1));
+        if (!received.empty() && received[0] == kUncaught)
+            result.detail += " (uncaught exception: " + received.substr(1, 300) + ")";
     }
     return result;
 }

@@ -303,7 +303,7 @@ bool Operator::LoadKernel(const build::DtypeCombo& combo, RunReport* report, Loa
             report->buildError = {build::BuildStage::KernelEntry, report->error, ""};
             return false;
         };
-        std::vector<const void*> addresses;
+        std::vector<sim::KernelBuildAddress> addresses;
         for (const build::KernelLibrary& lib : k->artifact.libraries) {
             void* handle = dlopen(lib.soPath.c_str(), RTLD_NOW | RTLD_LOCAL);
             if (!handle) return loadFailure(std::string("cannot load the kernel: ") + dlerror());
@@ -313,7 +313,9 @@ bool Operator::LoadKernel(const build::DtypeCombo& combo, RunReport* report, Loa
             if (!entry || !arity || !address) return loadFailure("the kernel library has no launch entry");
             (lib.cores == build::KernelCores::Aic ? k->aicEntry : k->entry) = entry;
             k->arity = arity();
-            addresses.push_back(address());
+            addresses.push_back({address(), lib.cores == build::KernelCores::Aic   ? AIC
+                                            : lib.cores == build::KernelCores::Aiv ? AIV
+                                                                                  : MIX});
         }
         std::string typeError;
         if (!sim::ReadKernelTypeInfo(addresses, k->artifact.entry, &k->type, &typeError))

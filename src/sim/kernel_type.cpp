@@ -5,8 +5,10 @@
 #include <cxxabi.h>
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 
 #include "akg/launch.h"
 #include "basic_api/kernel_operator_tiling_intf.h"
@@ -116,21 +118,36 @@ int32_t KernelTypeInfo::For(uint64_t tilingKey) const {
     return byDefault >= 0 ? byDefault : inferred;
 }
 
-bool ReadKernelTypeInfo(const std::vector<const void*>& kernels, const std::string& name, KernelTypeInfo* out,
+int32_t InferKernelType(const std::vector<std::string>* aicFunctions, const std::vector<std::string>* aivFunctions) {
+    auto any = [](const std::vector<std::string>* fs, auto&& is) {
+        return fs && std::any_of(fs->begin(), fs->end(), is);
+    };
+    const bool cube = any(aicFunctions, IsCubeEntry);
+    const bool crossCore = any(aivFunctions, IsCrossCoreEntry);
+    // An AIV build that moves data or synchronises is work for vector cores even without a
+    // vector instruction (CATLASS epilogues that only pad or copy).
+    const bool vector = crossCore || any(aivFunctions, [](const std::string& f) {
+                            return IsVectorEntry(f) || StartsWithAny(f, {"Dma"});
+                        });
+    if (cube) return vector ? KERNEL_TYPE_MIX_AIC_1_2 : KERNEL_TYPE_AIC_ONLY;
+    return crossCore ? KERNEL_TYPE_MIX_AIV_1_0 : KERNEL_TYPE_AIV_ONLY;
+}
+
+bool ReadKernelTypeInfo(const std::vector<KernelBuildAddress>& kernels, const std::string& name, KernelTypeInfo* out,
                         std::string* error) {
     *out = KernelTypeInfo{};
-    std::vector<std::string> imported;
-    for (const void* kernel : kernels) {
+    std::map<CoreType, std::vector<std::string>> imported;
+    for (const KernelBuildAddress& kernel : kernels) {
         Dl_info info{};
-        if (!dladdr(kernel, &info) || !info.dli_fname) return *error = "the kernel is in no loaded library", false;
+        if (!dladdr(kernel.kernel, &info) || !info.dli_fname)
+            return *error = "the kernel is in no loaded library", false;
         if (!ReadTypeMarks(info, name, out, error)) return false;
         bool ok = false;
-        std::vector<std::string> own = ImportedSimFunctions(info.dli_fname, error, &ok);
+        imported[kernel.cores] = ImportedSimFunctions(info.dli_fname, error, &ok);
         if (!ok) return false;
-        imported.insert(imported.end(), own.begin(), own.end());
     }
-    // A per-core-type build's libraries together use what the one library of a single build would.
-    out->inferred = InferKernelType(imported);
+    auto find = [&](CoreType c) { return imported.count(c) ? &imported[c] : nullptr; };
+    out->inferred = imported.count(MIX) ? InferKernelType(imported[MIX]) : InferKernelType(find(AIC), find(AIV));
     out->source = out->qualifier >= 0                         ? "its qualifier"
                   : out->byDefault >= 0 || !out->byKey.empty() ? "KERNEL_TASK_TYPE"
                                                               : "the APIs it uses";

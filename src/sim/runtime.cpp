@@ -150,6 +150,7 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
     rt.launch = args;
     rt.observers = observers;
     g_rt = &rt;
+    ScalarDivisionGuard scalarDivision;
     for (auto* o : observers) o->OnLaunch(args.blockDim);
 
     rt.kernelType = args.kernelType;

@@ -145,6 +145,15 @@ struct Runtime {
 
 Runtime& Rt();
 Runtime* RtIfLaunched();
+
+// For the lifetime of a launch: integer division by zero in kernel code continues instead of
+// trapping, as on the AI core's scalar unit (src/sim/scalar_division.cpp).
+struct ScalarDivisionGuard {
+    ScalarDivisionGuard();
+    ~ScalarDivisionGuard();
+    ScalarDivisionGuard(const ScalarDivisionGuard&) = delete;
+    ScalarDivisionGuard& operator=(const ScalarDivisionGuard&) = delete;
+};
 inline Core& Cur() { return *Rt().cur; }
 
 // Memory.

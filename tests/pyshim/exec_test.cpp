@@ -207,6 +207,17 @@ TEST_F(PyshimExec, InPlaceInputIsTheResult) {
     EXPECT_EQ(args.at(2).i, 2);
 }
 
+// pybind11 converts a one-element tensor passed for a float parameter through __float__
+// (NPUKernelBench's Gemm passes alpha as torch.rand(1)); a longer tensor stays a mismatch.
+TEST_F(PyshimExec, OneElementTensorConvertsToAFloatParameter) {
+    Value x = V(Make<float>({2}, {1.5f, -2.0f}, at::kFloat));
+    Value alpha = V(Make<uint16_t>({1}, {0x4100}, at::kHalf));  // 2.5 as float16
+    akg::pyshim::Call("sscal", {x, alpha, I(2), I(1)});
+    EXPECT_EQ(Read<float>(x.tensor), (std::vector<float>{3.75f, -5.0f}));
+    Value two = V(Make<float>({2}, {2.0f, 2.0f}, at::kFloat));
+    EXPECT_THROW(akg::pyshim::Call("sscal", {x, two, I(2), I(1)}), akg_shim::detail::ArgumentMismatch);
+}
+
 TEST_F(PyshimExec, ScalarListAndTensorLists) {
     Value r = akg::pyshim::Call("foreach_add_scalar_list",
                                 {L({V(Make<float>({2}, {1, 2}, at::kFloat)), V(Make<float>({1}, {5}, at::kFloat))}),

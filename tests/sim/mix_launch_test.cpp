@@ -327,7 +327,7 @@ extern "C" void akg_test_declared_kernel(int* p) {
 TEST(MixLaunch, DeclaredKernelTypeIsReadFromTheLibrary) {
     akg::sim::KernelTypeInfo info;
     std::string error;
-    ASSERT_TRUE(akg::sim::ReadKernelTypeInfo({reinterpret_cast<const void*>(&akg_test_declared_kernel)},
+    ASSERT_TRUE(akg::sim::ReadKernelTypeInfo({{reinterpret_cast<const void*>(&akg_test_declared_kernel)}},
                                              "akg_test_declared_kernel", &info, &error))
         << error;
     EXPECT_EQ(info.For(0), KERNEL_TYPE_MIX_AIC_1_1);
@@ -344,6 +344,22 @@ TEST(MixLaunch, KernelTypeIsInferredFromTheEntryPointsUsed) {
     EXPECT_EQ(InferKernelType({"DmaNd2Nz", "CubeMmad", "VecRun", "MaskSet"}), KERNEL_TYPE_MIX_AIC_1_2);
     EXPECT_EQ(InferKernelType({"Mmad", "VecRun"}), KERNEL_TYPE_MIX_AIC_1_2);
     EXPECT_EQ(InferKernelType({}), KERNEL_TYPE_AIV_ONLY);
+}
+
+// A per-core-type build: the AIC library's cube work and the AIV library's work (vector, copies
+// or cross-core flags) decide; a core type whose build failed contributes nothing.
+TEST(MixLaunch, KernelTypeOfAPerCoreTypeBuild) {
+    using akg::sim::InferKernelType;
+    const std::vector<std::string> matmul = {"DmaNd2Nz", "CubeLoad2D", "CubeMmad", "CubeFixpipe", "CrossCoreSet"};
+    const std::vector<std::string> padding = {"DmaCopy", "CrossCoreWait"};
+    const std::vector<std::string> epilogue = {"DmaCopy", "VecRun"};
+    const std::vector<std::string> idle = {"BlockIdx"};
+    EXPECT_EQ(InferKernelType(&matmul, &padding), KERNEL_TYPE_MIX_AIC_1_2);
+    EXPECT_EQ(InferKernelType(&matmul, &epilogue), KERNEL_TYPE_MIX_AIC_1_2);
+    EXPECT_EQ(InferKernelType(&matmul, nullptr), KERNEL_TYPE_AIC_ONLY);
+    EXPECT_EQ(InferKernelType(&matmul, &idle), KERNEL_TYPE_AIC_ONLY);
+    EXPECT_EQ(InferKernelType(&idle, &epilogue), KERNEL_TYPE_AIV_ONLY);
+    EXPECT_EQ(InferKernelType(nullptr, &padding), KERNEL_TYPE_MIX_AIV_1_0);
 }
 
 // More blocks than the SoC has cores run in rounds: a barrier over all of them can never end.

@@ -103,6 +103,9 @@ struct Caster<T, std::enable_if_t<std::is_floating_point<T>::value>> {
         if (v.kind == Value::Kind::Float) value = static_cast<T>(v.f);
         else if (v.kind == Value::Kind::Int) value = static_cast<T>(v.i);
         else if (v.kind == Value::Kind::Bool) value = v.b ? T(1) : T(0);
+        // pybind11 converts through __float__, which a one-element tensor has.
+        else if (v.kind == Value::Kind::Tensor && v.tensor.storage && v.tensor.numel() == 1)
+            value = static_cast<T>(at::Tensor(v.tensor, InputDevice()).item().toDouble());
         else ThrowMismatch(fn, i, name(), v);
     }
     T& get() { return value; }
