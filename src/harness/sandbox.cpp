@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <cxxabi.h>
 #include <dlfcn.h>
 #include <execinfo.h>
 #include <ucontext.h>
@@ -114,9 +115,14 @@ bool InstallSeccomp() {
         WriteAll(g_reportFd, &m, 1);
         _exit(0);
     } catch (const std::exception& e) {
-        const std::string m = kUncaught + std::string(e.what());
+        const std::string m = kUncaught + std::string(e.what()) + '\0';  // abort()'s frames follow
         WriteAll(g_reportFd, m.data(), m.size());
     } catch (...) {
+        const std::type_info* type = abi::__cxa_current_exception_type();
+        int status = 0;
+        char* name = type ? abi::__cxa_demangle(type->name(), nullptr, nullptr, &status) : nullptr;
+        const std::string m = kUncaught + std::string("of type ") + (name ? name : type ? type->name() : "unknown") + '\0';
+        WriteAll(g_reportFd, m.data(), m.size());
     }
     abort();
 }
@@ -130,6 +136,7 @@ void OnFault(int sig, siginfo_t*, void* context) {
     const auto pc = reinterpret_cast<void*>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
     int first = 0;  // frames below the faulting one belong to this handler
     while (first < n && frames[first] != pc) ++first;
+    if (first == n) first = 0;  // abort(): the signal was raised in a call, every frame counts
     char line[4200];
     WriteAll(g_reportFd, &kFault, 1);
     auto emit = [&](void* address, bool returnAddress) {
@@ -157,7 +164,7 @@ void InstallFaultHandlers() {
     struct sigaction sa {};
     sa.sa_sigaction = OnFault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
-    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) sigaction(sig, &sa, nullptr);
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
 }
 
 // Where a crash happened, from the frames OnFault reported: the faulting line, and the first
@@ -177,9 +184,12 @@ std::string FaultLocation(const std::string& frames) {
         sites.push_back(d);
     }
     sim::ResolveLocations(sites);
-    auto ours = [](const std::string& object) {
+    Dl_info self{};
+    dladdr(reinterpret_cast<void*>(&FaultLocation), &self);
+    auto ours = [&](const std::string& object) {
         const std::string name = std::filesystem::path(object).filename().string();
-        return name.rfind("libakg_", 0) == 0 || object.rfind("/lib/", 0) == 0 || object.rfind("/usr/", 0) == 0;
+        return name.rfind("libakg_", 0) == 0 || object.rfind("/lib/", 0) == 0 || object.rfind("/usr/", 0) == 0 ||
+               (self.dli_fname && object == self.dli_fname);
     };
     std::string innermost, candidate;
     for (const sim::Diagnostic& d : sites) {
@@ -339,9 +349,13 @@ SandboxResult RunSandboxed(const SandboxLimits& limits, const std::function<std:
         result.detail = WIFSIGNALED(status) ? std::string("killed by signal ") + strsignal(WTERMSIG(status))
                                             : "exited with status " + std::to_string(WEXITSTATUS(status)) +
                                                   " without reporting";
-        if (!received.empty() && received[0] == kFault) result.detail += FaultLocation(received.substr(1));
-        if (!received.empty() && received[0] == kUncaught)
-            result.detail += " (uncaught exception: " + received.substr(1, 300) + ")";
+        std::string frames = received;
+        if (!received.empty() && received[0] == kUncaught) {
+            const size_t end = std::min(received.find('\0'), received.size());
+            result.detail += " (uncaught exception: " + received.substr(1, std::min<size_t>(end - 1, 300)) + ")";
+            frames = end < received.size() ? received.substr(end + 1) : "";
+        }
+        if (!frames.empty() && frames[0] == kFault) result.detail += FaultLocation(frames.substr(1));
     }
     return result;
 }

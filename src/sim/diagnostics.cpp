@@ -132,8 +132,8 @@ void Diag(const char* code, const void* caller, const std::string& message, cons
 
 void Fatal(const char* code, const void* caller, const std::string& message, const void* related) {
     Diag(code, caller, message, related);
-    if (Rt().cur) Rt().cur->aborted = true;
     Rt().aborting = true;
+    if (Rt().cur) AbortCurrentCore();
     throw KernelAbort{};
 }
 

@@ -6,6 +6,7 @@
 #include <sys/mman.h>
 
 #include <cstring>
+#include <exception>
 
 #include "basic_api/kernel_operator_tiling_intf.h"
 #include "sim/symbolize.h"
@@ -21,6 +22,21 @@ namespace akg::sim {
 
 namespace {
 Runtime* g_rt = nullptr;
+
+// A KernelAbort out of a destructor (noexcept) reaches std::terminate: stop that core instead.
+std::terminate_handler g_previousTerminate = nullptr;
+[[noreturn]] void OnTerminateInLaunch() {
+    if (g_rt && g_rt->cur && std::current_exception()) {
+        try {
+            throw;
+        } catch (const KernelAbort&) {
+            AbandonCurrentCore();
+        } catch (...) {
+        }
+    }
+    if (g_previousTerminate) g_previousTerminate();
+    std::abort();
+}
 
 void SwitchGlobals(Core& c) {
     Runtime& rt = Rt();
@@ -81,6 +97,8 @@ std::string DescribeWait(const Core& c) {
     switch (c.waitKind) {
         case Core::Wait::SyncAll: return "SyncAll";
         case Core::Wait::CrossFlag: return Format("CrossCoreWaitFlag(%u)", c.waitArg);
+        case Core::Wait::CrossFlagRoom:
+            return Format("CrossCoreSetFlag(%u) for a receiver's counter to drop below 15", c.waitArg);
         default: return "nothing";
     }
 }
@@ -127,12 +145,28 @@ std::string CoreName(const Core& c) {
 Runtime& Rt() { return *g_rt; }
 Runtime* RtIfLaunched() { return g_rt; }
 
+[[noreturn]] void AbandonCurrentCore() {
+    Core& c = Cur();
+    c.aborted = true;
+    c.state = CoreState::Done;
+    setcontext(&Rt().scheduler);
+    std::abort();  // setcontext does not return
+}
+
+void AbortCurrentCore() {
+    Cur().aborted = true;
+    // Throwing while a destructor already unwinds would terminate the process: the core stops
+    // where it is instead (the scheduler recycles its stack; its other destructors do not run).
+    if (std::uncaught_exceptions() > 0) AbandonCurrentCore();
+    throw KernelAbort{};
+}
+
 void BlockCurrentCore() {
     Core& c = Cur();
     c.state = CoreState::Blocked;
     swapcontext(&c.ctx, &Rt().scheduler);
     SwitchGlobals(c);
-    if (Rt().aborting) throw KernelAbort{};
+    if (Rt().aborting) AbortCurrentCore();
 }
 
 void WakeCores(Core::Wait kind, uint32_t arg) {
@@ -151,6 +185,7 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
     rt.observers = observers;
     g_rt = &rt;
     ScalarDivisionGuard scalarDivision;
+    g_previousTerminate = std::set_terminate(OnTerminateInLaunch);
     for (auto* o : observers) o->OnLaunch(args.blockDim);
 
     rt.kernelType = args.kernelType;
@@ -211,6 +246,12 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
         if (next->state == CoreState::Done) {
             if (next->stack) stackPool.push_back(next->stack);
             RecycleCoreMemory(rt, *next);
+            // A set waiting for room in this core's counter now never gets it: let it report.
+            for (auto& c : rt.cores)
+                if (c->state == CoreState::Blocked && c->waitKind == Core::Wait::CrossFlagRoom) {
+                    c->state = CoreState::Ready;
+                    c->waitKind = Core::Wait::None;
+                }
         }
         if (next->aborted) rt.aborting = true;
     }
@@ -231,6 +272,7 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
     result.diagnostics = Describe(rt.diags);
     if (args.resolveLocations) ResolveLocations(result.diagnostics);
     result.deviceLog = std::move(rt.deviceLog);
+    std::set_terminate(g_previousTerminate);
     g_rt = nullptr;
     return result;
 }

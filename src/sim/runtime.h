@@ -89,7 +89,9 @@ struct Core {
     uint64_t issued = 0;            // instructions issued, the deterministic "cycle" counter
 
     // Cross-core waiting.
-    enum class Wait : uint8_t { None, SyncAll, CrossFlag } waitKind = Wait::None;
+    // CrossFlagRoom: a cross-core set that would overflow a receiver's counter waits until the
+    // receiver consumes one (on the device the cores run concurrently and it rarely gets full).
+    enum class Wait : uint8_t { None, SyncAll, CrossFlag, CrossFlagRoom } waitKind = Wait::None;
     uint32_t waitArg = 0;
     const void* waitCaller = nullptr;  // the call site the core waits in (DEADLOCK's location)
     uint32_t syncAllGeneration = 0;
@@ -145,6 +147,10 @@ struct Runtime {
 
 Runtime& Rt();
 Runtime* RtIfLaunched();
+// Ends the current core after a fatal diagnostic: throws KernelAbort to unwind it, or, where
+// that would terminate the process (inside unwinding), abandons its stack. Abandon never returns.
+[[noreturn]] void AbortCurrentCore();
+[[noreturn]] void AbandonCurrentCore();
 
 // For the lifetime of a launch: integer division by zero in kernel code continues instead of
 // trapping, as on the AI core's scalar unit (src/sim/scalar_division.cpp).

@@ -309,10 +309,23 @@ void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller
     in.eventId = id;
     in.crossSet = ++rt.crossSets;
     in.caller = caller;
-    if (!Issue(in)) return;
-
     std::vector<Core*> participants, receivers;
     CrossPeers(mode, c, &participants, &receivers);
+    // Cores run one at a time here: a setter that runs ahead of its receiver waits for room in
+    // the receiver's counter rather than overflowing it, unless the receiver has finished.
+    auto fullAndWaiting = [&] {
+        for (Core* r : receivers)
+            if (r->crossReleases[id].size() >= 15 && r->state != CoreState::Done) return true;
+        return false;
+    };
+    while (fullAndWaiting()) {
+        c.waitKind = Core::Wait::CrossFlagRoom;
+        c.waitArg = id;
+        c.waitCaller = caller;
+        BlockCurrentCore();
+    }
+    if (!Issue(in)) return;
+
     const int scope = mode == 0 ? -1 : c.group;
     // A release needs one pending set from every participant; a core that sets again before the
     // others did keeps its second set pending for the next release.
@@ -349,6 +362,7 @@ void CrossCoreWait(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* calle
     }
     const std::vector<uint32_t> sets = std::move(c.crossReleases[id].front());
     c.crossReleases[id].pop_front();
+    WakeCores(Core::Wait::CrossFlagRoom, id);
     // Issued once released, so that it names the sets it waited for.
     Instr in;
     in.api = "CrossCoreWaitFlag";

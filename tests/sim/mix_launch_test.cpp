@@ -287,6 +287,25 @@ TEST(Diagnostics, CROSS_FLAG_OVERFLOW) {
     EXPECT_TRUE(EndsWithLine(run.result.diagnostics[0].location, line)) << run.Codes();
 }
 
+// The simulator runs one core at a time; on the device the receiver consumes flags while the
+// setter runs. A setter ahead by more than 15 waits for room instead of overflowing the counter.
+TEST(MixLaunch, SetterAheadOfItsReceiverWaitsForRoom) {
+    int received = 0;
+    auto run = RunTyped(KERNEL_TYPE_MIX_AIC_1_2, 1, [&] {
+        if ASCEND_IS_AIC {
+            for (int i = 0; i < 40; ++i) CrossCoreSetFlag<2, PIPE_FIX>(6);
+        } else {
+            for (int i = 0; i < 40; ++i) {
+                CrossCoreWaitFlag(6);
+                ++received;
+            }
+        }
+    });
+    EXPECT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    EXPECT_EQ(received, 80);  // both AIVs of the AI core
+}
+
 // The cost model sees the set -> wait edge: an AIV that waits for its partner's flag cannot
 // finish before the partner's long vector work that precedes the set.
 TEST(MixLaunch, CostModelTimesTheCrossCoreEdge) {
