@@ -43,6 +43,7 @@
 #include "lib/activation/softmax.h"
 #include "lib/select/selectwithbytesmask.h"
 #include "lib/utils/init_global_memory.h"
+#include "utils/debug/asc_assert.h"
 // InitSocState and LocalMemAllocator (direct-launch samples).
 #include "basic_api/kernel_operator_common_intf.h"
 #include "basic_api/kernel_local_mem_allocator.h"

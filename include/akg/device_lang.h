@@ -93,6 +93,16 @@
 #define __CCE_AICORE__ 220
 #endif
 
+// The architecture version the device compiler predefines (Atlas A2/A3: 2201, Atlas inference
+// series 310P: 2002); kernels select code paths with it.
+#ifndef __NPU_ARCH__
+#if __CCE_AICORE__ == 200
+#define __NPU_ARCH__ 2002
+#else
+#define __NPU_ARCH__ 2201
+#endif
+#endif
+
 // GM_ADDR is the type of every kernel entry parameter.
 #ifndef GM_ADDR
 #define GM_ADDR __gm__ uint8_t*
@@ -151,6 +161,9 @@ struct complex64 {
 struct int4b_t {
     uint8_t v;
 };
+namespace AscendC {
+using ::int4b_t;
+}
 
 // The scalar square root the device compiler offers without an include (CANN's RmsNorm and
 // LayerNorm kernels call `sqrt` unqualified under `using namespace AscendC`). It is not declared

@@ -16,3 +16,6 @@ __aicore__ inline void SetSysWorkspace(GM_ADDR workspace) { akg::sim::SetSystemW
 __aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return akg::sim::SystemWorkspace(); }
 
 }  // namespace AscendC
+
+// CANN declares the system workspace query at global scope too (samples call it unqualified).
+using AscendC::GetSysWorkSpacePtr;

@@ -4,3 +4,4 @@
 
 #include "kernel_operator.h"
 #include "lib/matmul/matmul.h"
+#include "lib/matrix/matmul/tiling.h"  // CFG_NORM, MatmulConfig, ... at global scope, as CANN's

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "register/tilingdata_base.h"
+#include "securec.h"  // memcpy_s and friends, which host tiling code calls through CANN's headers
 #include "tiling/platform/platform_ascendc.h"
 
 // Temporary-space helpers of the high-level element-wise math and activation APIs.

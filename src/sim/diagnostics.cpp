@@ -33,6 +33,7 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"QUE_HELD_AT_END", "queue", false, "tensors are still allocated or queued when the kernel ends"},
         // synchronisation
         {"FLAG_WAIT_UNSET", "sync", true, "WaitFlag with no matching SetFlag before it (the device waits forever)"},
+        {"KERNEL_ASSERT", "api", true, "an assert / ascendc_assert in the kernel failed (the device stops the kernel)"},
         {"FLAG_SET_TWICE", "sync", false, "SetFlag twice on the same event and id without a WaitFlag in between"},
         {"FLAG_LEFT_SET", "sync", false, "a SetFlag is never waited for before the kernel ends"},
         {"EVENT_ID_RANGE", "sync", true,

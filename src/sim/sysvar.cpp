@@ -2,6 +2,7 @@
 // workspace, device-side printing.
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "basic_api/kernel_operator_common_intf.h"
@@ -10,6 +11,7 @@
 #include "basic_api/kernel_operator_tiling_intf.h"
 #include "basic_api/kernel_operator_vec_mask_intf.h"
 #include "basic_api/kernel_operator_workspace_intf.h"
+#include "utils/debug/asc_assert.h"
 #include "sim/runtime.h"
 
 namespace akg::sim {
@@ -116,6 +118,17 @@ void DevicePrintf(const char* fmt, ...) {
     rt.deviceLog += Format("[core %d] ", rt.cur ? rt.cur->idx : -1);
     rt.deviceLog += buf;
     if (rt.deviceLog.empty() || rt.deviceLog.back() != '\n') rt.deviceLog += '\n';
+}
+
+void KernelAssertFailed(const char* text) {
+    const void* caller = AKG_CALLER;
+    if (!RtIfLaunched() || !RtIfLaunched()->cur) {  // host code: the C library's assert
+        std::fprintf(stderr, "%s\n", text);
+        std::abort();
+    }
+    DevicePrintf("%s", text);
+    Fatal("KERNEL_ASSERT", caller, text);
+    std::abort();  // Fatal does not return
 }
 
 namespace {

@@ -412,6 +412,20 @@ TEST(Diagnostics, FLAG_WAIT_UNSET) {
     ExpectOnly(run, "FLAG_WAIT_UNSET", line);
 }
 
+TEST(Diagnostics, KERNEL_ASSERT) {
+    CheckRule("KERNEL_ASSERT", [](bool bad, int* line) {
+        volatile int32_t tiles = bad ? 0 : 4;
+        MARK(*line); assert(tiles > 0, "tileNum is %d", int32_t(tiles));
+    });
+    auto run = RunKernel(1, [] {
+        volatile int32_t tiles = 0;
+        ascendc_assert(tiles > 0);
+    });
+    ASSERT_EQ(run.result.diagnostics.size(), 1u) << run.Codes();
+    EXPECT_NE(run.result.diagnostics[0].message.find("Assertion `tiles > 0'"), std::string::npos) << run.Codes();
+    EXPECT_NE(run.result.deviceLog.find("[ASSERT]"), std::string::npos) << run.result.deviceLog;
+}
+
 TEST(Diagnostics, FLAG_SET_TWICE) {
     CheckRule("FLAG_SET_TWICE", [](bool bad, int* line) {
         SetFlag<HardEvent::M_MTE1>(0);

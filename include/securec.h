@@ -1,0 +1,45 @@
+// The bounds-checked C functions of Huawei's secure C library (securec) that CANN's headers bring
+// into host code: each checks its destination size first and returns 0 on success or an errno
+// value (EINVAL for a null pointer, ERANGE when the data does not fit), as the library documents.
+#pragma once
+
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
+
+#ifndef EOK
+#define EOK 0
+#endif
+using errno_t = int;
+
+inline errno_t memcpy_s(void* dest, size_t destMax, const void* src, size_t count) {
+    if (!dest || !src) return EINVAL;
+    if (count > destMax) return ERANGE;
+    std::memmove(dest, src, count);  // overlap is the caller's error; copying it safely costs nothing
+    return EOK;
+}
+
+inline errno_t memmove_s(void* dest, size_t destMax, const void* src, size_t count) {
+    if (!dest || !src) return EINVAL;
+    if (count > destMax) return ERANGE;
+    std::memmove(dest, src, count);
+    return EOK;
+}
+
+inline errno_t memset_s(void* dest, size_t destMax, int c, size_t count) {
+    if (!dest) return EINVAL;
+    if (count > destMax) return ERANGE;
+    std::memset(dest, c, count);
+    return EOK;
+}
+
+inline errno_t strcpy_s(char* dest, size_t destMax, const char* src) {
+    if (!dest || !src || destMax == 0) return EINVAL;
+    const size_t n = std::strlen(src);
+    if (n + 1 > destMax) {
+        dest[0] = '\0';
+        return ERANGE;
+    }
+    std::memcpy(dest, src, n + 1);
+    return EOK;
+}
