@@ -119,6 +119,7 @@ void DmaCopy(const DmaSpec& s, const void* caller) {
 }
 
 void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
+    CheckSocSupports("DataCopyPad", caller);
     CheckBlockCount("DataCopyPad", s.blockCount, caller);
     const uint64_t es = s.elemSize;
     CheckPadBlockLen(s.blockBytes, es, caller);
@@ -181,6 +182,7 @@ void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
 
 void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uint64_t blockBytes, uint64_t srcGapBlocks,
                uint64_t dstGapBytes, Mem srcMem, const void* caller) {
+    CheckSocSupports("DataCopyPad", caller);
     CheckBlockCount("DataCopyPad", blockCount, caller);
     CheckPadBlockLen(blockBytes, DTypeSize(dtype), caller);
     const uint64_t srcStep = Align32(blockBytes) + srcGapBlocks * 32;

@@ -170,6 +170,9 @@ std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
 // Checker entry (src/sim/check).
 bool CheckInstr(const Instr& in);
+// SOC_UNSUPPORTED when the platform lists `api` as one its CANN does not support. Entry points
+// call it before any other check of theirs.
+void CheckSocSupports(const char* api, const void* caller);
 void CheckCoreEnd(Core& c);
 
 // Scheduling.
