@@ -698,14 +698,15 @@ TEST(Diagnostics, SOC_UNSUPPORTED) {
                 gy.SetGlobalBuffer((__gm__ float*)y.addr(), 256);
                 LocalTensor<float> l0c = c.Get<float>();
                 if (!fixpipe && bad) {
-                    DataCopyPad(ub.Get<half>(), gx, DataCopyExtParams(1, 100 * sizeof(half), 0, 0, 0),
-                                DataCopyPadExtParams<half>(false, 0, 0, half(0.0f))); MARK(line);
+                    const DataCopyExtParams p(1, 100 * sizeof(half), 0, 0, 0);
+                    const DataCopyPadExtParams<half> noPad(false, 0, 0, half(0.0f));
+                    MARK(line); DataCopyPad(ub.Get<half>(), gx, p, noPad);
                 } else if (!fixpipe) {
                     DataCopy(ub.Get<half>(), gx, 128);  // whole blocks: what the SoC supports
                 } else {
                     for (int i = 0; i < 256; ++i) l0c.SetValue(i, 1.0f);
                     if (bad) {
-                        Fixpipe(gy, l0c, FixpipeParamsV220(16, 16, 16, 16, false)); MARK(line);
+                        MARK(line); Fixpipe(gy, l0c, FixpipeParamsV220(16, 16, 16, 16, false));
                     } else {
                         DataCopyEnhancedParams e;
                         e.blockMode = BlockMode::BLOCK_MODE_MATRIX;
