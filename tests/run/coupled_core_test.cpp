@@ -10,6 +10,7 @@
 
 #include "akg/host_registry.h"
 #include "host/platform_state.h"
+#include "lib/matmul_intf.h"
 #include "run/runner.h"
 #include "sim/cost_kernels.h"
 #include "sim/kernel_harness.h"
@@ -76,13 +77,13 @@ struct CubeThenVector {
         TBuf<TPosition::B1> b1;
         TBuf<TPosition::A2> a2;
         TBuf<TPosition::B2> b2;
-        TBuf<TPosition::CO1> co1;
+        TQue<TPosition::CO1, 1> co1;  // its hand-off is M -> V here (no FIX pipe)
         TBuf<TPosition::VECCALC> c2, dUb;
         pipe.InitBuffer(a1, 512);
         pipe.InitBuffer(b1, 512);
         pipe.InitBuffer(a2, 512);
         pipe.InitBuffer(b2, 512);
-        pipe.InitBuffer(co1, 1024);
+        pipe.InitBuffer(co1, 1, 1024);
         pipe.InitBuffer(c2, 512);
         pipe.InitBuffer(dUb, 512);
         GlobalTensor<half> ga, gb, gd, gout;
@@ -94,10 +95,14 @@ struct CubeThenVector {
         DataCopy(b1.Get<half>(), gb, Nd2NzParams(1, 16, 16, 0, 16, 16, 1, 0));
         LoadData(a2.Get<half>(), a1.Get<half>(), LoadData2DParams(0, 1, 1, 0, 0, false, 0));
         LoadData(b2.Get<half>(), b1.Get<half>(), LoadData2DParams(0, 1, 1, 0, 0, true, 0));
-        Mmad(co1.Get<float>(), a2.Get<half>(), b2.Get<half>(), MmadParams(16, 16, 16, 0, false, true));
+        LocalTensor<float> acc = co1.AllocTensor<float>();
+        Mmad(acc, a2.Get<half>(), b2.Get<half>(), MmadParams(16, 16, 16, 0, false, true));
+        co1.EnQue(acc);
+        acc = co1.DeQue<float>();
         DataCopyEnhancedParams e;
         e.blockMode = BlockMode::BLOCK_MODE_MATRIX;
-        DataCopy(c2.Get<half>(), co1.Get<float>(), DataCopyParams(1, 1, 0, 0), e);  // one float fractal
+        DataCopy(c2.Get<half>(), acc, DataCopyParams(1, 1, 0, 0), e);  // one float fractal
+        co1.FreeTensor(acc);
         DataCopy(dUb.Get<half>(), gd, 256);
         Add(c2.Get<half>(), c2.Get<half>(), dUb.Get<half>(), 256);
         DataCopy(gout, c2.Get<half>(), 256);
@@ -364,6 +369,59 @@ TEST(Ascend310P3, L0cToUbBlockModesAndRelu) {
         EXPECT_EQ(float(relu[i]), i % 2 ? float(i) : 0.0f) << i;
     }
     for (int i = 0; i < 32; ++i) EXPECT_EQ(rows[i], value(i)) << i;
+}
+
+// The Matmul library on a coupled core: no KFC hand-off, the result leaves L0C without a FIX pipe
+// (timed on MTE3 towards GM), and the values are exact for these small integers.
+TEST(Ascend310P3, MatmulLibraryRunsOnOneCoreWithoutFixPipe) {
+    GmScope scope;
+    const int m = 32, n = 48, k = 64;
+    GmBuffer<half> a(m * k, "a"), b(k * n, "b");
+    GmBuffer<float> c(m * n, "c");
+    for (int i = 0; i < m * k; ++i) a[i] = half(float(i % 5 - 2));
+    for (int i = 0; i < k * n; ++i) b[i] = half(float(i % 3 - 1));
+    TCubeTiling t{};
+    t.usedCoreNum = 1;
+    t.M = t.singleCoreM = m;
+    t.N = t.singleCoreN = n;
+    t.Ka = t.Kb = t.singleCoreK = k;
+    t.baseM = 32;
+    t.baseN = 48;
+    t.baseK = 32;
+    t.stepM = t.stepN = 1;
+    t.stepKa = t.stepKb = 2;
+    t.depthA1 = t.depthB1 = 4;
+    t.dbL0A = t.dbL0B = 2;
+    t.dbL0C = 1;
+    akg::cost::CostModel model(Soc("Ascend310P3"));
+    KernelRun run = RunOn(Soc("Ascend310P3"), KERNEL_TYPE_AICORE, 1, [&] {
+        TPipe pipe;
+        GlobalTensor<half> ga, gb;
+        GlobalTensor<float> gc;
+        ga.SetGlobalBuffer((__gm__ half*)a.addr(), a.n);
+        gb.SetGlobalBuffer((__gm__ half*)b.addr(), b.n);
+        gc.SetGlobalBuffer((__gm__ float*)c.addr(), c.n);
+        matmul::Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                       MatmulType<TPosition::GM, CubeFormat::ND, float>>
+            mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+        mm.SetTensorA(ga);
+        mm.SetTensorB(gb);
+        mm.IterateAll(gc);
+        mm.End();
+    }, {&model});
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+            float want = 0;
+            for (int x = 0; x < k; ++x) want += float(a[i * k + x]) * float(b[x * n + j]);
+            ASSERT_EQ(c[i * n + j], want) << i << "," << j;
+        }
+    const akg::cost::KernelTime& time = model.Result();
+    EXPECT_EQ(time.pipeBusyUs[6], 0.0);  // FIX
+    EXPECT_GT(time.pipeBusyUs[5], 0.0);  // MTE3 carries C out
+    EXPECT_GT(time.pipeBusyUs[2], 0.0);  // M
 }
 
 // The double-buffered Add (cost_kernels.h) on every AI core, bandwidth-bound on both SoCs: the
