@@ -130,15 +130,6 @@ bool L0cToUbPair(AscendC::DeqScale q, DType src, DType dst) {
     return false;
 }
 
-float LoadNumber(const uint8_t* p, DType t) {
-    switch (t) {
-        case DType::F16: { half h; std::memcpy(&h, p, 2); return float(h); }
-        case DType::F32: { float f; std::memcpy(&f, p, 4); return f; }
-        case DType::I32: { int32_t i; std::memcpy(&i, p, 4); return float(i); }
-        default: return 0;
-    }
-}
-
 }  // namespace
 
 void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p, const AscendC::DataCopyEnhancedParams& e,
@@ -217,7 +208,7 @@ void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p, 
                 std::memcpy(to, &v, 4);
                 continue;
             }
-            float v = LoadNumber(from, s.srcType);
+            float v = float(ElementAsDouble(from, s.srcType));
             if (e.deqScale == DeqScale::DEQ) v *= float(m);
             if (e.isRelu && v < 0) v = 0;
             if (s.dstType == DType::F16) {

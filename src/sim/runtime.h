@@ -187,5 +187,7 @@ std::string CoreName(const Core& c);
 const char* MemName(Mem m);
 const char* PipeName(Pipe p);
 size_t DTypeSize(DType t);
+// One element of any type read as a double (exact for every type but 64-bit integers).
+double ElementAsDouble(const uint8_t* p, DType t);
 
 }  // namespace akg::sim

@@ -118,7 +118,6 @@ void DevicePrintf(const char* fmt, ...) {
     if (rt.deviceLog.empty() || rt.deviceLog.back() != '\n') rt.deviceLog += '\n';
 }
 
-namespace {
 double ElementAsDouble(const uint8_t* p, DType t) {
     switch (t) {
         case DType::F16: { half v; std::memcpy(&v, p, 2); return double(v); }
@@ -136,7 +135,6 @@ double ElementAsDouble(const uint8_t* p, DType t) {
         default: { uint64_t v; std::memcpy(&v, p, 8); return double(v); }
     }
 }
-}  // namespace
 
 void DeviceDump(const void* data, DType dtype, uint32_t elements, uint32_t desc, bool global, const void* caller) {
     Instr in;
