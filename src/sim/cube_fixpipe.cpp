@@ -132,8 +132,8 @@ bool L0cToUbPair(AscendC::DeqScale q, DType src, DType dst) {
 
 }  // namespace
 
-void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p, const AscendC::DataCopyEnhancedParams& e,
-                      const void* caller) {
+void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p,
+                      const AscendC::DataCopyEnhancedParams& e, const void* caller) {
     using AscendC::BlockMode;
     using AscendC::DeqScale;
     if (s.srcMem != Mem::L0C) {
@@ -160,14 +160,15 @@ void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p, 
     if (!L0cToUbPair(e.deqScale, s.srcType, s.dstType) && e.deqScale <= DeqScale::DEQ) {
         Diag("CUBE_PARAM_RANGE", caller,
              Format("DataCopy from CO1 to CO2 with deqScale %d cannot turn %zu-byte into %zu-byte elements of these "
-                    "types (no quantisation: half, float, int32_t kept, or float to half; DEQ: int32_t or half to half)",
+                    "types (no quantisation: half, float, int32_t kept, or float to half; DEQ: int32_t or half to "
+                    "half)",
                     int(e.deqScale), DTypeSize(s.srcType), DTypeSize(s.dstType)));
         return;
     }
     if (e.deqScale > DeqScale::DEQ)
         Diag("CUBE_UNSUPPORTED", caller,
-             Format("DataCopy from CO1 to CO2 with deqScale %d (vector or 8/16-bit dequantisation) is not modelled: the "
-                    "values are copied unscaled",
+             Format("DataCopy from CO1 to CO2 with deqScale %d (vector or 8/16-bit dequantisation) is not modelled: "
+                    "the values are copied unscaled",
                     int(e.deqScale)));
     // Units (table 4 of the API page): a block is blockLen fractals (MATRIX) or fractal rows
     // (VECTOR); srcStride counts whole source fractals, dstStride 32-byte blocks.

@@ -124,7 +124,9 @@ const char* KernelTypeName(int32_t kernelType) {
 std::string CoreName(const Core& c) {
     const Runtime& rt = Rt();
     if (rt.aicCount > 0 && rt.aivCount > 0) return Format("%s %d", c.type == AIC ? "AIC" : "AIV", c.block);
-    if (rt.kernelType == KERNEL_TYPE_MIX_VECTOR_CORE && uint32_t(c.block) >= rt.platform.aicCores)
+    const bool onVectorCore = rt.platform.coupled && rt.kernelType == KERNEL_TYPE_MIX_VECTOR_CORE &&
+                              uint32_t(c.block) >= rt.platform.aicCores;
+    if (onVectorCore)
         return Format("core %d (Vector Core %u)", c.idx, uint32_t(c.block) - rt.platform.aicCores);
     return Format("core %d", c.idx);
 }

@@ -304,7 +304,8 @@ TEST(Ascend310P3, WhatTheSocLacksIsSocUnsupported) {
         pipe.InitBuffer(b2buf, 512);
         pipe.InitBuffer(c, 1024);
         pipe.InitBuffer(bt, 64);
-        Mmad(c.Get<float>(), a2.Get<half>(), b2buf.Get<half>(), bt.Get<float>(), MmadParams(16, 16, 16, 0, false, false));
+        Mmad(c.Get<float>(), a2.Get<half>(), b2buf.Get<half>(), bt.Get<float>(),
+             MmadParams(16, 16, 16, 0, false, false));
     });
     d = akg::test::FindDiag(bias, "SOC_UNSUPPORTED");
     ASSERT_NE(d, nullptr) << bias.Codes();
