@@ -17,3 +17,10 @@ if out=$("$akgen" run "$src/tasks/level1/Math/Mul/answer/0" --soc Ascend310P3 \
     echo "Mul ran on Ascend310P3 although it uses DataCopyPad"; exit 1
 fi
 echo "$out" | grep -q 'error: SOC_UNSUPPORTED \[api\] DataCopyPad is not supported on Ascend310P3'
+# Direct-launch programs do not take the platform yet: refused rather than run on the default.
+set +e
+"$akgen" run "$src/tests/run/programs/vector_scale.asc" --soc Ascend310P3 > "$work/program.log" 2>&1
+rc=$?
+set -e
+test "$rc" -eq 4
+grep -q -- '--soc is not applied to direct-launch programs' "$work/program.log"
