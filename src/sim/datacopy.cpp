@@ -225,7 +225,9 @@ void SetPadValueBits(uint64_t bits, uint32_t elemSize) {
     c.padBits = bits;
 }
 
-void SetAtomic(AtomicOp op, DType dtype) {
+void SetAtomic(AtomicOp op, DType dtype, const void* caller) {
+    if (op == AtomicOp::Max) CheckSocSupports("SetAtomicMax", caller);
+    if (op == AtomicOp::Min) CheckSocSupports("SetAtomicMin", caller);
     Core& c = Cur();
     if (op != AtomicOp::Keep) c.atomic = op;
     c.atomicType = dtype;

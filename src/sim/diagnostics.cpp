@@ -100,7 +100,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "vector core (AIV) of a kernel declared with vector cores"},
         {"SOC_UNSUPPORTED", "api", true,
          "the kernel uses an API or a unit the simulated SoC does not have: an API its platform file lists as "
-         "unsupported (310P: DataCopyPad, LoadDataWithTranspose, cross-core flags, the hardware SyncAll), the FIX pipe "
+         "unsupported (310P: DataCopyPad, LoadDataWithTranspose, cross-core flags, the hardware SyncAll, "
+         "SetAtomicMax/Min), the FIX pipe "
          "(Fixpipe) or the bias table on 310P, or SyncAll in a KERNEL_TYPE_MIX_VECTOR_CORE kernel"},
     };
     return catalog;

@@ -167,7 +167,8 @@ TEST(Ascend310P3, PlatformFileHasEveryFieldWithItsSource) {
     EXPECT_EQ(s.l2Size, 16u << 20);
     EXPECT_EQ(s.hbmSize, 24000000000ull);
     EXPECT_EQ(s.sysWorkspaceSize, 2u << 20);
-    for (const char* api : {"DataCopyPad", "LoadDataWithTranspose", "CrossCoreSetFlag", "CrossCoreWaitFlag", "SyncAll"})
+    for (const char* api : {"DataCopyPad", "LoadDataWithTranspose", "CrossCoreSetFlag", "CrossCoreWaitFlag", "SyncAll",
+                            "SetAtomicMax", "SetAtomicMin"})
         EXPECT_EQ(s.unsupportedApis.count(api), 1u) << api;
     // Split SoCs keep the defaults: every unit, nothing unsupported.
     const akg::PlatformSpec b = Soc("Ascend910B2");
@@ -315,6 +316,9 @@ TEST(Ascend310P3, WhatTheSocLacksIsSocUnsupported) {
     KernelRun flag = RunOn(p310, KERNEL_TYPE_MIX_AIC_1_2, 2, [] { CrossCoreSetFlag<0, PIPE_MTE3>(1); });
     EXPECT_TRUE(flag.HasDiag("SOC_UNSUPPORTED")) << flag.Codes();
     EXPECT_FALSE(flag.HasDiag("CROSS_FLAG_MODE")) << flag.Codes();
+    KernelRun atomicMax = RunOn(p310, KERNEL_TYPE_AICORE, 1, [] { SetAtomicMax<float>(); });
+    EXPECT_TRUE(atomicMax.HasDiag("SOC_UNSUPPORTED")) << atomicMax.Codes();
+    EXPECT_TRUE(RunOn(p310, KERNEL_TYPE_AICORE, 1, [] { SetAtomicAdd<float>(); }).result.diagnostics.empty());
     KernelRun hard = RunOn(p310, KERNEL_TYPE_AICORE, 2, [] { SyncAll(); });
     EXPECT_TRUE(hard.HasDiag("SOC_UNSUPPORTED")) << hard.Codes();
     GmBuffer<int32_t> workspace(8 * 8, "workspace");
