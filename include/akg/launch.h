@@ -88,14 +88,16 @@ std::vector<Diagnostic> GmCheckSlack();
 
 // The cores a launch starts, in scheduling order: AIV_ONLY and MIX_AIV_1_0 run blockDim AIVs,
 // AIC_ONLY and MIX_AIC_1_0 blockDim AICs, MIX_AIC_1_1 and MIX_AIC_1_2 blockDim AI cores of one
-// AIC followed by its one or two AIVs.
+// AIC followed by its one or two AIVs. On a coupled SoC (310P) every type runs blockDim cores of
+// type MIX (what g_coreType is there): each holds the cube and the vector unit; with
+// KERNEL_TYPE_MIX_VECTOR_CORE the blocks beyond the AI cores run on the SoC's Vector Cores.
 struct CoreSlot {
     CoreType type;
     int32_t block;  // GetBlockIdx
     int32_t sub;    // GetSubBlockIdx
     int32_t group;  // the AI core
 };
-std::vector<CoreSlot> CoreLayout(int32_t kernelType, uint32_t blockDim);
+std::vector<CoreSlot> CoreLayout(const PlatformSpec& platform, int32_t kernelType, uint32_t blockDim);
 const char* KernelTypeName(int32_t kernelType);
 
 // How a compiled kernel says which cores it needs: its qualifier (__cube__, __vector__,

@@ -65,6 +65,15 @@ struct PlatformSpec {
     uint32_t aicCores = 24;
     uint32_t aivCores = 48;
     uint32_t vectorCores = 0;  // extra vector-only cores (310P); 0 on A2/A3
+    // Coupled AI cores (Atlas inference, 310P): one core holds the cube and vector units and one
+    // scalar unit, so aicCores == aivCores == the AI cores. A2/A3 split each AI core into one AIC
+    // and two AIVs.
+    bool coupled = false;
+    // Whether L0C leaves through the FIX pipe (Fixpipe). Without it (310P) L0C goes to UB
+    // through the vector unit.
+    bool fixPipe = true;
+    // APIs this SoC's CANN reports as not supported (SOC_UNSUPPORTED), with the source saying so.
+    std::map<std::string, std::string> unsupportedApis;
     uint32_t cceAicore = 220;  // value of __CCE_AICORE__
     double clockMHz = 1850;
     uint64_t ubSize = 196608;

@@ -58,6 +58,20 @@ void DmaNd2Nz(Mem dstMem, void* dst, const void* src, DType dtype, const AscendC
 // units of the destination; half sources widen to float on the way.
 void DmaToBiasTable(void* dst, DType dstType, Mem srcMem, const void* src, DType srcType,
                     const AscendC::DataCopyParams& p, const void* caller);
+// DataCopy with DataCopyEnhancedParams between local tensors (src/sim/cube_fixpipe.cpp): from L0C
+// (CO1) to UB (CO2) it is Atlas inference's way out of L0C, on the vector unit, in whole 16x16
+// fractals (BLOCK_MODE_MATRIX) or 16-element rows (BLOCK_MODE_VECTOR), with deqScale and ReLU;
+// between other positions it is the plain copy (elements of dstType).
+struct LocalCopySpec {
+    Mem dstMem;
+    void* dst;
+    DType dstType;
+    Mem srcMem;
+    const void* src;
+    DType srcType;
+};
+void DmaEnhancedLocal(const LocalCopySpec& spec, const AscendC::DataCopyParams& p,
+                      const AscendC::DataCopyEnhancedParams& e, const void* caller);
 
 }  // namespace akg::sim
 
@@ -154,6 +168,16 @@ AKG_API void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, con
                        uint64_t(p.srcStride) * ONE_BLK_SIZE, uint64_t(p.dstStride) * ONE_BLK_SIZE, sizeof(T),
                        ONE_BLK_SIZE, 1},
                       AKG_CALLER);
+}
+
+// Local -> local with enhancements: L0C (CO1) -> UB (CO2) on Atlas inference AI Core (310P);
+// elsewhere the plain copy.
+template <typename T, typename U>
+AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& p,
+                      const DataCopyEnhancedParams& e) {
+    akg::sim::DmaEnhancedLocal({akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), akg::sim::DTypeOf<T>(),
+                                akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), akg::sim::DTypeOf<U>()},
+                               p, e, AKG_CALLER);
 }
 
 // ---- the cube's input path ----

@@ -6,7 +6,8 @@
 
 namespace akg::sim {
 enum class AtomicOp : uint8_t { None, Add, Max, Min, Keep };
-void SetAtomic(AtomicOp op, DType dtype);
+// `caller`: the kernel's call site, for a SoC that lacks the operation (SetAtomicMax/Min on 310P).
+void SetAtomic(AtomicOp op, DType dtype, const void* caller = nullptr);
 }  // namespace akg::sim
 
 namespace AscendC {
@@ -18,12 +19,12 @@ __aicore__ inline void SetAtomicAdd() {
     akg::sim::SetAtomic(akg::sim::AtomicOp::Add, akg::sim::DTypeOf<T>());
 }
 template <typename T>
-__aicore__ inline void SetAtomicMax() {
-    akg::sim::SetAtomic(akg::sim::AtomicOp::Max, akg::sim::DTypeOf<T>());
+AKG_API void SetAtomicMax() {
+    akg::sim::SetAtomic(akg::sim::AtomicOp::Max, akg::sim::DTypeOf<T>(), AKG_CALLER);
 }
 template <typename T>
-__aicore__ inline void SetAtomicMin() {
-    akg::sim::SetAtomic(akg::sim::AtomicOp::Min, akg::sim::DTypeOf<T>());
+AKG_API void SetAtomicMin() {
+    akg::sim::SetAtomic(akg::sim::AtomicOp::Min, akg::sim::DTypeOf<T>(), AKG_CALLER);
 }
 template <typename T>
 __aicore__ inline void SetAtomicType() {

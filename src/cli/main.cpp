@@ -84,6 +84,13 @@ struct RunArgs {
 // A direct-launch program: built, then run in its sources' directory (where its data files
 // are); each kernel launch appends a JSON line to $AKGEN_LAUNCH_REPORT (src/sim/direct_launch.cpp).
 int CmdRunProgram(const RunArgs& a) {
+    // A program's launches and its host code see the default platform; running it anywhere else
+    // would report that platform's name over another's numbers.
+    if (a.soc != RunArgs{}.soc) {
+        std::fprintf(stderr, "akgen: --soc is not applied to direct-launch programs yet; they run on %s\n",
+                     RunArgs{}.soc.c_str());
+        return kUsage;
+    }
     build::BuildOptions options;
     options.defines = a.defines;
     build::ProgramArtifact program;

@@ -30,7 +30,7 @@ constexpr MemoryRates kMemoryRates[] = {
     {"Ascend310P", "17", "114"},
 };
 
-bool SplitCores(const PlatformSpec& spec) { return spec.aivCores != spec.aicCores; }
+bool SplitCores(const PlatformSpec& spec) { return !spec.coupled; }
 
 PlatformSpec& Current() {
     static PlatformSpec spec;

@@ -548,6 +548,11 @@ bool LoadPlatform(const std::string& nameOrPath, PlatformSpec* out, std::string*
         s.aicCores = j.at("aic_cores");
         s.aivCores = j.at("aiv_cores");
         s.vectorCores = j.value("vector_cores", 0u);
+        s.coupled = j.value("coupled", false);
+        s.fixPipe = j.value("fix_pipe", true);
+        if (j.contains("unsupported_apis"))
+            for (auto& [api, source] : j.at("unsupported_apis").items())
+                s.unsupportedApis[api] = source.get<std::string>();
         s.cceAicore = j.at("cce_aicore");
         s.clockMHz = j.at("clock_mhz");
         const auto& m = j.at("memory");

@@ -1,12 +1,16 @@
+// The ways out of L0C. DataCopy CO1 -> CO2 with DataCopyEnhancedParams (Atlas inference, 310P,
+// which has no FIX pipe): whole fractals or fractal rows into UB on the vector unit, converted.
 // Fixpipe (FixpipeParamsV220): L0C (NZ, float or int32_t) -> GM or L1, as ND rows (NZ2ND, ndNum
 // matrices) or NZ blocks, with the cast / (de)quantisation modes of QuantMode_t and ReLU. The
 // quantisation arithmetic follows the reference's description: the scale is bits [31:13] of
 // the 64-bit parameter read as a float with a 10-bit mantissa, negative inputs use the ReLU
 // coefficient (0) instead when ReLU is on, results saturate and round to nearest even.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
 
+#include "basic_api/kernel_operator_data_copy_intf.h"
 #include "basic_api/kernel_operator_fixpipe_intf.h"
 #include "sim/runtime.h"
 
@@ -114,7 +118,108 @@ void Convert(const uint8_t* src, uint8_t* dst, DType srcType, DType dstType, Qua
     }
 }
 
+// The conversions L0C -> UB performs ([ADK] L0C到UB数据搬运（DataCopy）.md): without deqScale
+// {half, half}, {float, float}, {int32_t, int32_t}, {float, half}; DEQ multiplies int32_t or half
+// by the half in bits 0..15 of deqValue, giving half.
+bool L0cToUbPair(AscendC::DeqScale q, DType src, DType dst) {
+    using AscendC::DeqScale;
+    if (q == DeqScale::DEQ_NONE)
+        return (src == dst && (src == DType::F16 || src == DType::F32 || src == DType::I32)) ||
+               (src == DType::F32 && dst == DType::F16);
+    if (q == DeqScale::DEQ) return (src == DType::I32 || src == DType::F16) && dst == DType::F16;
+    return false;
+}
+
 }  // namespace
+
+void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p,
+                      const AscendC::DataCopyEnhancedParams& e, const void* caller) {
+    using AscendC::BlockMode;
+    using AscendC::DeqScale;
+    if (s.srcMem != Mem::L0C) {
+        const uint64_t block = uint64_t(p.blockLen) * 32;
+        DmaCopy({"DataCopy", s.dstMem, s.dst, s.srcMem, s.src, s.dstType, p.blockCount, block,
+                 uint64_t(p.srcStride) * 32, uint64_t(p.dstStride) * 32, 32, 32, 1},
+                caller);
+        return;
+    }
+    const char* api = "DataCopy";
+    if (s.dstMem != Mem::UB) {
+        Diag("CUBE_BAD_POSITION", caller,
+             Format("DataCopy with DataCopyEnhancedParams from L0C to %s: L0C (CO1) goes to UB (CO2) only",
+                    MemName(s.dstMem)));
+        return;
+    }
+    if (e.blockMode != BlockMode::BLOCK_MODE_MATRIX && e.blockMode != BlockMode::BLOCK_MODE_VECTOR) {
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("DataCopy from CO1 to CO2 with blockMode %d: only BLOCK_MODE_MATRIX (16x16 fractals) and "
+                    "BLOCK_MODE_VECTOR (1x16 rows) are supported",
+                    int(e.blockMode)));
+        return;
+    }
+    if (!L0cToUbPair(e.deqScale, s.srcType, s.dstType) && e.deqScale <= DeqScale::DEQ) {
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("DataCopy from CO1 to CO2 with deqScale %d cannot turn %zu-byte into %zu-byte elements of these "
+                    "types (no quantisation: half, float, int32_t kept, or float to half; DEQ: int32_t or half to "
+                    "half)",
+                    int(e.deqScale), DTypeSize(s.srcType), DTypeSize(s.dstType)));
+        return;
+    }
+    if (e.deqScale > DeqScale::DEQ)
+        Diag("CUBE_UNSUPPORTED", caller,
+             Format("DataCopy from CO1 to CO2 with deqScale %d (vector or 8/16-bit dequantisation) is not modelled: "
+                    "the values are copied unscaled",
+                    int(e.deqScale)));
+    // Units (table 4 of the API page): a block is blockLen fractals (MATRIX) or fractal rows
+    // (VECTOR); srcStride counts whole source fractals, dstStride 32-byte blocks.
+    const uint64_t unit = e.blockMode == BlockMode::BLOCK_MODE_MATRIX ? 256 : 16;
+    const uint64_t ses = DTypeSize(s.srcType), des = DTypeSize(s.dstType);
+    const uint64_t blockElems = uint64_t(p.blockLen) * unit;
+    const uint64_t srcStep = blockElems * ses + uint64_t(p.srcStride) * 256 * ses;
+    const uint64_t dstStep = blockElems * des + uint64_t(p.dstStride) * 32;
+    const uint64_t srcSpan = p.blockCount ? (p.blockCount - 1) * srcStep + blockElems * ses : 0;
+    const uint64_t dstSpan = p.blockCount ? (p.blockCount - 1) * dstStep + blockElems * des : 0;
+    Instr in;
+    in.api = api;
+    // The vector unit carries L0C to UB on Atlas inference; a SoC with a FIX pipe has no such path.
+    in.pipe = Rt().platform.fixPipe ? Pipe::FIX : Pipe::V;
+    in.caller = caller;
+    in.Read(Mem::L0C, s.src, srcSpan, 64).Write(Mem::UB, s.dst, dstSpan, 32);
+    in.bytes = uint64_t(p.blockCount) * blockElems * des;
+    in.repeats = p.blockCount;
+    in.elements = uint64_t(p.blockCount) * blockElems;
+    if (!Issue(in) || blockElems == 0) return;
+    uint16_t mBits = uint16_t(e.deqValue & 0xFFFF);
+    half m;
+    std::memcpy(&m, &mBits, 2);
+    const auto* src = static_cast<const uint8_t*>(s.src);
+    auto* dst = static_cast<uint8_t*>(s.dst);
+    for (uint32_t b = 0; b < p.blockCount; ++b)
+        for (uint64_t i = 0; i < blockElems; ++i) {
+            const uint8_t* from = src + b * srcStep + i * ses;
+            uint8_t* to = dst + b * dstStep + i * des;
+            if (s.srcType == s.dstType && e.deqScale == DeqScale::DEQ_NONE && !e.isRelu) {
+                std::memcpy(to, from, des);
+                continue;
+            }
+            if (s.srcType == DType::I32 && s.dstType == DType::I32) {  // ReLU on integers stays exact
+                int32_t v;
+                std::memcpy(&v, from, 4);
+                v = std::max(v, 0);
+                std::memcpy(to, &v, 4);
+                continue;
+            }
+            float v = float(ElementAsDouble(from, s.srcType));
+            if (e.deqScale == DeqScale::DEQ) v *= float(m);
+            if (e.isRelu && v < 0) v = 0;
+            if (s.dstType == DType::F16) {
+                const half h = half(v);
+                std::memcpy(to, &h, 2);
+            } else {
+                std::memcpy(to, &v, 4);
+            }
+        }
+}
 
 void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, const void* caller) {
     const char* api = "Fixpipe";

@@ -133,6 +133,7 @@ void CubeLoad2D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
 void CubeLoad2DTranspose(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
                          const AscendC::LoadData2dTransposeParams& p, const void* caller) {
     const char* api = "LoadDataWithTranspose";
+    CheckSocSupports(api, caller);
     if (!IsL0Input(dstMem) || srcMem != Mem::L1) {
         Diag("CUBE_BAD_POSITION", caller,
              Format("%s from %s to %s: it loads from L1 (A1/B1) into L0A (A2) or L0B (B2)", api, MemName(srcMem),

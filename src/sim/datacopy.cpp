@@ -119,6 +119,7 @@ void DmaCopy(const DmaSpec& s, const void* caller) {
 }
 
 void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
+    CheckSocSupports("DataCopyPad", caller);
     CheckBlockCount("DataCopyPad", s.blockCount, caller);
     const uint64_t es = s.elemSize;
     CheckPadBlockLen(s.blockBytes, es, caller);
@@ -181,6 +182,7 @@ void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
 
 void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uint64_t blockBytes, uint64_t srcGapBlocks,
                uint64_t dstGapBytes, Mem srcMem, const void* caller) {
+    CheckSocSupports("DataCopyPad", caller);
     CheckBlockCount("DataCopyPad", blockCount, caller);
     CheckPadBlockLen(blockBytes, DTypeSize(dtype), caller);
     const uint64_t srcStep = Align32(blockBytes) + srcGapBlocks * 32;
@@ -223,7 +225,9 @@ void SetPadValueBits(uint64_t bits, uint32_t elemSize) {
     c.padBits = bits;
 }
 
-void SetAtomic(AtomicOp op, DType dtype) {
+void SetAtomic(AtomicOp op, DType dtype, const void* caller) {
+    if (op == AtomicOp::Max) CheckSocSupports("SetAtomicMax", caller);
+    if (op == AtomicOp::Min) CheckSocSupports("SetAtomicMin", caller);
     Core& c = Cur();
     if (op != AtomicOp::Keep) c.atomic = op;
     c.atomicType = dtype;

@@ -99,6 +99,11 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"CORE_TYPE_MISMATCH", "api", false,
          "an instruction touches memory the core it runs on does not have: UB on a cube core (AIC), or L1/L0/BT on a "
          "vector core (AIV) of a kernel declared with vector cores"},
+        {"SOC_UNSUPPORTED", "api", true,
+         "the kernel uses an API or a unit the simulated SoC does not have: an API its platform file lists as "
+         "unsupported (310P: DataCopyPad, LoadDataWithTranspose, cross-core flags, the hardware SyncAll, "
+         "SetAtomicMax/Min), the FIX pipe "
+         "(Fixpipe) or the bias table on 310P, or SyncAll in a KERNEL_TYPE_MIX_VECTOR_CORE kernel"},
     };
     return catalog;
 }

@@ -81,7 +81,7 @@ bool LaunchOnSimulator(const char* name, const void* kernel, uint32_t blockDim, 
     std::fflush(stdout);
     const cost::KernelTime& time = model.Result();
     const bool ok = r.completed && r.diagnostics.empty();
-    const size_t cores = sim::CoreLayout(launch.kernelType, blockDim).size();
+    const size_t cores = sim::CoreLayout(platform, launch.kernelType, blockDim).size();
     std::fprintf(stderr, "akgen: %s<<<%u>>> %s (%s), %zu cores: %s, simulated %.2f us\n", name, blockDim,
                  sim::KernelTypeName(launch.kernelType), it->second.source.c_str(), cores,
                  ok ? "ok" : (r.deadlock ? "deadlock" : (r.completed ? "diagnostics" : "stopped")), time.kernelUs);

@@ -198,7 +198,9 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
     const bool integer = IntegerCube(r);
     Instr in;
     in.api = "Matmul.GetTensorC";
-    in.pipe = Pipe::FIX;
+    // Without a FIX pipe (310P) the result goes L0C -> UB on the vector unit, then UB -> GM on
+    // MTE3; one instruction stands for both, on the pipe of its destination.
+    in.pipe = Rt().platform.fixPipe ? Pipe::FIX : dstMem == Mem::GM ? Pipe::MTE3 : Pipe::V;
     in.bytes = uint64_t(mAct) * nAct * cElem;
     in.repeats = uint32_t(mAct);
     in.caller = caller;

@@ -111,7 +111,9 @@ uint64_t MemSize(const PlatformSpec& p, Mem m) {
 
 uint32_t MemCapacity(Mem m) { return uint32_t(MemSize(Rt().platform, m)); }
 
-uint64_t MemReserve(Mem m) { return RoundPages(uint64_t(MemCapacity(m)) * 4); }
+// At least one (inaccessible) page, so that tensors placed in a memory the SoC lacks (size 0,
+// e.g. 310P's bias table) still resolve to it and the checker can say so.
+uint64_t MemReserve(Mem m) { return RoundPages(std::max<uint64_t>(uint64_t(MemCapacity(m)) * 4, 1)); }
 
 uint8_t* LocalMem(Core& c, Mem m) {
     uint8_t*& base = c.memBase[size_t(m)];

@@ -104,9 +104,13 @@ std::string DescribeWait(const Core& c) {
 }
 }  // namespace
 
-std::vector<CoreSlot> CoreLayout(int32_t kernelType, uint32_t blockDim) {
+std::vector<CoreSlot> CoreLayout(const PlatformSpec& platform, int32_t kernelType, uint32_t blockDim) {
     std::vector<CoreSlot> slots;
     const int32_t n = int32_t(blockDim);
+    if (platform.coupled) {
+        for (int32_t b = 0; b < n; ++b) slots.push_back({MIX, b, 0, b});
+        return slots;
+    }
     switch (kernelType) {
         case KERNEL_TYPE_AIC_ONLY:
         case KERNEL_TYPE_MIX_AIC_1_0:
@@ -139,6 +143,10 @@ const char* KernelTypeName(int32_t kernelType) {
 std::string CoreName(const Core& c) {
     const Runtime& rt = Rt();
     if (rt.aicCount > 0 && rt.aivCount > 0) return Format("%s %d", c.type == AIC ? "AIC" : "AIV", c.block);
+    const bool onVectorCore = rt.platform.coupled && rt.kernelType == KERNEL_TYPE_MIX_VECTOR_CORE &&
+                              uint32_t(c.block) >= rt.platform.aicCores;
+    if (onVectorCore)
+        return Format("core %d (Vector Core %u)", c.idx, uint32_t(c.block) - rt.platform.aicCores);
     return Format("core %d", c.idx);
 }
 
@@ -189,7 +197,7 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
     for (auto* o : observers) o->OnLaunch(args.blockDim);
 
     rt.kernelType = args.kernelType;
-    const std::vector<CoreSlot> layout = CoreLayout(args.kernelType, args.blockDim);
+    const std::vector<CoreSlot> layout = CoreLayout(platform, args.kernelType, args.blockDim);
     rt.cores.reserve(layout.size());
     rt.groups.resize(args.blockDim);
     for (const CoreSlot& slot : layout) {
@@ -199,7 +207,7 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
         c->block = slot.block;
         c->sub = slot.sub;
         c->group = slot.group;
-        ++(slot.type == AIC ? rt.aicCount : rt.aivCount);
+        ++(slot.type == AIC ? rt.aicCount : rt.aivCount);  // a coupled core (MIX) counts as a vector core
         rt.groups[size_t(slot.group)].push_back(c.get());
         rt.cores.push_back(std::move(c));
     }

@@ -185,6 +185,9 @@ std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
 // Checker entry (src/sim/check).
 bool CheckInstr(const Instr& in);
+// SOC_UNSUPPORTED when the platform lists `api` as one its CANN does not support. Entry points
+// call it before any other check of theirs.
+void CheckSocSupports(const char* api, const void* caller);
 void CheckCoreEnd(Core& c);
 
 // Scheduling.
@@ -199,5 +202,7 @@ std::string CoreName(const Core& c);
 const char* MemName(Mem m);
 const char* PipeName(Pipe p);
 size_t DTypeSize(DType t);
+// One element of any type read as a double (exact for every type but 64-bit integers).
+double ElementAsDouble(const uint8_t* p, DType t);
 
 }  // namespace akg::sim

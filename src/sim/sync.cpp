@@ -262,6 +262,7 @@ void SyncBarrier(pipe_t pipe, const void* caller) {
 }
 
 void SyncAllCores(bool aivOnly, const void* caller) {
+    CheckSocSupports("SyncAll", caller);
     Runtime& rt = Rt();
     const Core& c = Cur();
     if (!aivOnly && (rt.aicCount == 0 || rt.aivCount == 0))
@@ -280,6 +281,13 @@ void SyncAllCores(bool aivOnly, const void* caller) {
 
 void SyncAllCoresSoft(void* gmWorkspace, void* ubWorkspace, int32_t usedCores, const void* caller) {
     Runtime& rt = Rt();
+    // AI cores and Vector Cores run a MIX_VECTOR_CORE kernel as separate tasks
+    // ([ADK] 如何在矢量编程时启用Vector-Core.md: no inter-core sync such as SyncAll there).
+    if (rt.platform.coupled && rt.kernelType == KERNEL_TYPE_MIX_VECTOR_CORE)
+        Fatal("SOC_UNSUPPORTED", caller,
+              Format("SyncAll in a KERNEL_TYPE_MIX_VECTOR_CORE kernel on %s: its AI cores and Vector Cores are "
+                     "scheduled as separate tasks, which cannot synchronise",
+                     rt.platform.socVersion.c_str()));
     uint32_t n = usedCores > 0 ? uint32_t(usedCores) : rt.aivCount;
     // The software barrier writes this core's 32-byte slot of the GM workspace and polls all of them.
     Instr in;
@@ -296,6 +304,7 @@ void SyncAllCoresSoft(void* gmWorkspace, void* ubWorkspace, int32_t usedCores, c
 void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller) {
     Runtime& rt = Rt();
     Core& c = Cur();
+    CheckSocSupports("CrossCoreSetFlag", caller);
     const uint16_t id = CrossFlagId("CrossCoreSetFlag", flagId, caller);
     CheckCrossMode("CrossCoreSetFlag", true, mode, pipe, caller);
     if (mode == 0) CheckOneRound("CrossCoreSetFlag in mode 0", caller);
@@ -352,6 +361,7 @@ void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller
 
 void CrossCoreWait(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller) {
     Core& c = Cur();
+    CheckSocSupports("CrossCoreWaitFlag", caller);
     const uint16_t id = CrossFlagId("CrossCoreWaitFlag", flagId, caller);
     CheckCrossMode("CrossCoreWaitFlag", false, mode, pipe, caller);
     while (c.crossReleases[id].empty()) {

@@ -131,7 +131,6 @@ void KernelAssertFailed(const char* text) {
     std::abort();  // Fatal does not return
 }
 
-namespace {
 double ElementAsDouble(const uint8_t* p, DType t) {
     switch (t) {
         case DType::F16: { half v; std::memcpy(&v, p, 2); return double(v); }
@@ -149,7 +148,6 @@ double ElementAsDouble(const uint8_t* p, DType t) {
         default: { uint64_t v; std::memcpy(&v, p, 8); return double(v); }
     }
 }
-}  // namespace
 
 void DeviceDump(const void* data, DType dtype, uint32_t elements, uint32_t desc, bool global, const void* caller) {
     Instr in;

@@ -12,7 +12,9 @@ constexpr uint32_t kMaxPipeBuffers = 64;
 
 uint32_t Align32(uint32_t n) { return (n + 31u) / 32u * 32u; }
 
-// The pipes that write into and read out of a queue's buffers.
+// The pipes that write into and read out of a queue's buffers. L0C (CO1) is read, and UB as CO2
+// written, by the FIX pipe; without one (310P) by the vector unit (queue events M_V / V_M there,
+// ascend-hardware-model.md section 4.4).
 struct QueuePipes {
     Pipe producer;
     Pipe consumer;
@@ -29,7 +31,7 @@ QueuePipes PipesOf(AscendC::TPosition src, AscendC::TPosition dst) {
             case TPosition::B2:
             case TPosition::C2: return Pipe::MTE1;
             case TPosition::CO1: return Pipe::M;
-            case TPosition::CO2: return Pipe::FIX;
+            case TPosition::CO2: return Rt().platform.fixPipe ? Pipe::FIX : Pipe::V;
             default: return Pipe::V;
         }
     };
@@ -42,7 +44,7 @@ QueuePipes PipesOf(AscendC::TPosition src, AscendC::TPosition dst) {
             case TPosition::A2:
             case TPosition::B2:
             case TPosition::C2: return Pipe::M;
-            case TPosition::CO1: return Pipe::FIX;
+            case TPosition::CO1: return Rt().platform.fixPipe ? Pipe::FIX : Pipe::V;
             case TPosition::CO2: return Pipe::MTE3;
             default: return Pipe::V;
         }

@@ -19,6 +19,7 @@ akg::PlatformSpec Ascend310P() {
     spec.aicCores = 8;
     spec.aivCores = 8;
     spec.vectorCores = 7;
+    spec.coupled = true;
     spec.ubSize = 262144;
     return spec;
 }

@@ -49,6 +49,10 @@ TEST(PlatformTiming, EverySocHasTimingAndSlowerPartsHaveLessBandwidth) {
     EXPECT_LT(Load("Ascend910B2").timing.gmBandwidthGBps, b1);
     EXPECT_LT(Load("Ascend910B3").timing.gmBandwidthGBps, Load("Ascend910B2").timing.gmBandwidthGBps);
     EXPECT_LT(Load("Ascend910B4").timing.gmBandwidthGBps, Load("Ascend910B3").timing.gmBandwidthGBps);
+    // DDR, 8 AI cores at 1060 MHz: a tenth of 910B1's (ddr_rate 17 against 32).
+    const akg::PlatformTiming p310 = Load("Ascend310P3").timing;
+    EXPECT_NEAR(p310.gmBandwidthGBps, b1 * (17.0 * 8 * 1060) / (32.0 * 24 * 1850), 1.0);
+    EXPECT_LT(p310.coreGmBytesPerCycle, Load("Ascend910B1").timing.coreGmBytesPerCycle);
 }
 
 }  // namespace

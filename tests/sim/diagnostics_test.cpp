@@ -687,6 +687,56 @@ TEST(Diagnostics, INPUT_MODIFIED) {
     }
 }
 
+// What the simulated SoC lacks: an API its platform lists as unsupported, and a unit it does not
+// have (no FIX pipe). Platform files give the real lists (tests/run/coupled_core_test.cpp).
+TEST(Diagnostics, SOC_UNSUPPORTED) {
+    akg::sim::PlatformSpec soc;
+    soc.coupled = true;
+    soc.fixPipe = false;
+    soc.unsupportedApis["DataCopyPad"] = "documented as unsupported";
+    akg::test::GmScope scope;
+    GmBuffer<half> x(256, "x");
+    GmBuffer<float> y(256, "y");
+    for (bool fixpipe : {false, true}) {
+        for (bool bad : {true, false}) {
+            int line = 0;
+            KernelRun run = akg::test::RunOn(soc, KERNEL_TYPE_AICORE, 1, [&] {
+                TPipe pipe;
+                TBuf<TPosition::VECCALC> ub;
+                TBuf<TPosition::CO1> c;
+                pipe.InitBuffer(ub, 1024);
+                pipe.InitBuffer(c, 1024);
+                GlobalTensor<half> gx;
+                GlobalTensor<float> gy;
+                gx.SetGlobalBuffer((__gm__ half*)x.addr(), 256);
+                gy.SetGlobalBuffer((__gm__ float*)y.addr(), 256);
+                LocalTensor<float> l0c = c.Get<float>();
+                if (!fixpipe && bad) {
+                    const DataCopyExtParams p(1, 100 * sizeof(half), 0, 0, 0);
+                    const DataCopyPadExtParams<half> noPad(false, 0, 0, half(0.0f));
+                    MARK(line); DataCopyPad(ub.Get<half>(), gx, p, noPad);
+                } else if (!fixpipe) {
+                    DataCopy(ub.Get<half>(), gx, 128);  // whole blocks: what the SoC supports
+                } else {
+                    for (int i = 0; i < 256; ++i) l0c.SetValue(i, 1.0f);
+                    if (bad) {
+                        MARK(line); Fixpipe(gy, l0c, FixpipeParamsV220(16, 16, 16, 16, false));
+                    } else {
+                        DataCopyEnhancedParams e;
+                        e.blockMode = BlockMode::BLOCK_MODE_MATRIX;
+                        DataCopy(ub.Get<float>(), l0c, DataCopyParams(1, 1, 0, 0), e);  // L0C -> UB, then UB -> GM
+                        DataCopy(gy, ub.Get<float>(), 256);
+                    }
+                }
+            });
+            if (bad)
+                ExpectOnly(run, "SOC_UNSUPPORTED", line);
+            else
+                ExpectClean(run);
+        }
+    }
+}
+
 // ---- whole-run behaviour ----
 
 // Every code in the catalog has a test above, named after it.

@@ -23,11 +23,11 @@ struct KernelRun {
     }
 };
 
-// Runs `body` on every core a launch of `kernelType` with blockDim starts (both core types of a
-// mixed one); GetBlockIdx() and g_coreType tell which.
-inline KernelRun RunTyped(int32_t kernelType, uint32_t blockDim, std::function<void()> body,
-                          std::vector<sim::InstrObserver*> observers = {}, uint64_t tilingKey = 0,
-                          bool resolveLocations = true) {
+// Runs `body` on every core a launch of `kernelType` with blockDim starts on `platform` (both
+// core types of a mixed one); GetBlockIdx() and g_coreType tell which.
+inline KernelRun RunOn(const sim::PlatformSpec& platform, int32_t kernelType, uint32_t blockDim,
+                       std::function<void()> body, std::vector<sim::InstrObserver*> observers = {},
+                       uint64_t tilingKey = 0, bool resolveLocations = true) {
     static std::function<void()>* current = nullptr;
     current = &body;
     sim::LaunchArgs args;
@@ -37,9 +37,17 @@ inline KernelRun RunTyped(int32_t kernelType, uint32_t blockDim, std::function<v
     args.resolveLocations = resolveLocations;
     args.kernelType = kernelType;
     KernelRun run;
-    run.result = sim::Launch(sim::PlatformSpec{}, args, observers);
+    run.result = sim::Launch(platform, args, observers);
     current = nullptr;
     return run;
+}
+
+// The same on the default platform (Ascend910B1).
+inline KernelRun RunTyped(int32_t kernelType, uint32_t blockDim, std::function<void()> body,
+                          std::vector<sim::InstrObserver*> observers = {}, uint64_t tilingKey = 0,
+                          bool resolveLocations = true) {
+    return RunOn(sim::PlatformSpec{}, kernelType, blockDim, std::move(body), std::move(observers), tilingKey,
+                 resolveLocations);
 }
 
 // The kernel body runs once per core of one type; GetBlockIdx() tells which.

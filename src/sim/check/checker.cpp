@@ -41,11 +41,21 @@ void CheckGm(const Instr& in, const Access& a) {
 // Atlas A2 splits the AI core: the cube core (AIC) owns L1, L0A/L0B/L0C, BT and FB, a vector
 // core (AIV) owns UB. An instruction touching the other kind's memory cannot run there. A vector
 // core is only judged when the kernel declared a type with vector cores: undeclared kernels get
-// their type from the compiler, which sees which units they use.
+// their type from the compiler, which sees which units they use. A coupled AI core (310P) owns
+// every memory; only a KERNEL_TYPE_MIX_VECTOR_CORE kernel, which also runs on the Vector Cores
+// (vector and scalar units only) and uses the AI cores as Vector Cores, has no cube memory.
 void CheckCoreHasMem(const Instr& in, Mem m) {
     if (Cur().matmulForCube) return;
     const int32_t type = Rt().kernelType;
     const bool cubeMem = m != Mem::UB;
+    if (Rt().platform.coupled) {
+        if (cubeMem && type == KERNEL_TYPE_MIX_VECTOR_CORE)
+            Diag("CORE_TYPE_MISMATCH", in.caller,
+                 Format("%s touches %s in a KERNEL_TYPE_MIX_VECTOR_CORE kernel: it runs on the Vector Cores of %s, "
+                        "which have only the vector and scalar units (declare KERNEL_TYPE_AICORE for cube work)",
+                        in.api, MemName(m), Rt().platform.socVersion.c_str()));
+        return;
+    }
     if (g_coreType == AIC && !cubeMem)
         Diag("CORE_TYPE_MISMATCH", in.caller,
              Format("%s touches UB on a cube core (AIC): UB and the vector unit belong to the vector cores (AIV)",
@@ -88,6 +98,11 @@ void CheckLocal(const Instr& in, const Access& a) {
         Fatal("LOCAL_OOB", in.caller,
               Format("%s %s 0x%lx, which is not inside this core's local memory (uninitialised tensor?)", in.api,
                      a.write ? "writes" : "reads", static_cast<unsigned long>(a.addr)));
+    // A memory of size 0 in the platform description does not exist on the SoC (the bias table
+    // and fixpipe buffers of 310P).
+    if (MemCapacity(m) == 0)
+        Fatal("SOC_UNSUPPORTED", in.caller,
+              Format("%s uses the %s, which %s does not have", in.api, MemName(m), Rt().platform.socVersion.c_str()));
     CheckCoreHasMem(in, m);
     uintptr_t base = reinterpret_cast<uintptr_t>(c.memBase[size_t(m)]);
     uint64_t off = a.addr - base;
@@ -130,7 +145,21 @@ void CheckLocal(const Instr& in, const Access& a) {
 
 }  // namespace
 
+void CheckSocSupports(const char* api, const void* caller) {
+    const PlatformSpec& p = Rt().platform;
+    const auto it = p.unsupportedApis.find(api);
+    if (it != p.unsupportedApis.end())
+        Fatal("SOC_UNSUPPORTED", caller,
+              Format("%s is not supported on %s: %s", api, p.socVersion.c_str(), it->second.c_str()));
+}
+
 bool CheckInstr(const Instr& in) {
+    // 310P has no FIX pipe: L0C leaves through UB, by the vector unit.
+    if (in.pipe == Pipe::FIX && !Rt().platform.fixPipe)
+        Fatal("SOC_UNSUPPORTED", in.caller,
+              Format("%s needs the FIX pipe (Fixpipe: L0C to GM or L1), which %s does not have: L0C goes to UB "
+                     "there (DataCopy from CO1 to CO2 with DataCopyEnhancedParams), and from UB to GM",
+                     in.api, Rt().platform.socVersion.c_str()));
     if (in.lenAlign > 1 && in.requestedBytes % in.lenAlign)
         Diag("DMA_LEN_MISALIGNED", in.caller,
              Format("%s of %lu bytes: the length must be a multiple of %u bytes; the hardware moves only %lu", in.api,

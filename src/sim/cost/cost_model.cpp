@@ -660,8 +660,10 @@ double HardwareBoundUs(const PlatformSpec& platform, const Workload& work) {
     const double l2 = double(work.readBytes + work.writeBytes) / (t.l2PeakGBps * 1e9);
     // 16x16x16 MACs per cycle per cube core (section 2.3).
     const double cube = work.cubeFlops / (2.0 * 4096 * hz * std::max<uint32_t>(platform.aicCores, 1));
-    // One 256-byte repeat of 16-bit elements per cycle per vector core (section 2.1).
-    const double vec = work.vectorElements / (128.0 * hz * std::max<uint32_t>(platform.aivCores, 1));
+    // One 256-byte repeat of 16-bit elements per cycle per vector core (section 2.1), the 310P's
+    // extra Vector Cores included (a bound must hold for KERNEL_TYPE_MIX_VECTOR_CORE launches).
+    const double vec =
+        work.vectorElements / (128.0 * hz * std::max<uint32_t>(platform.aivCores + platform.vectorCores, 1));
     return t.launchUs + 1e6 * std::max({read, l2, cube, vec});
 }
 

@@ -5,6 +5,14 @@ using namespace AscendC;
 namespace {
 constexpr int32_t BUFFER_NUM = 2;     // copy-in of tile i+1 and copy-out of tile i-1 overlap compute of tile i
 constexpr uint32_t BLOCK_BYTES = 32;  // DataCopy moves whole 32-byte blocks
+// Atlas inference AI cores (310P, __CCE_AICORE__ 200) have no DataCopyPad: the last core moves its
+// partial last block whole. The bytes past the end lie inside the tensor's device allocation
+// (rounded up past the end); what lands there is never read back.
+#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
+constexpr bool NO_DATA_COPY_PAD = true;
+#else
+constexpr bool NO_DATA_COPY_PAD = false;
+#endif
 }  // namespace
 
 // y = x1 + x2 element-wise over a flat range of this core.
@@ -61,6 +69,12 @@ public:
     }
 
 private:
+    __aicore__ inline uint32_t WholeBlocks(uint32_t len)
+    {
+        constexpr uint32_t perBlock = BLOCK_BYTES / sizeof(T);
+        return (len + perBlock - 1) / perBlock * perBlock;
+    }
+
     __aicore__ inline void CopyIn(uint32_t tile, uint32_t len)
     {
         LocalTensor<T> a = inQueX1_.AllocTensor<T>();
@@ -69,6 +83,9 @@ private:
         if ((len * sizeof(T)) % BLOCK_BYTES == 0) {
             DataCopy(a, x1Gm_[offset], len);
             DataCopy(b, x2Gm_[offset], len);
+        } else if constexpr (NO_DATA_COPY_PAD) {
+            DataCopy(a, x1Gm_[offset], WholeBlocks(len));
+            DataCopy(b, x2Gm_[offset], WholeBlocks(len));
         } else {
             // Only the last tile of the last core ends inside a block: copy its exact byte count.
             const DataCopyExtParams params{1, static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0};
@@ -106,6 +123,8 @@ private:
         const uint64_t offset = static_cast<uint64_t>(tile) * tileLength_;
         if ((len * sizeof(T)) % BLOCK_BYTES == 0) {
             DataCopy(yGm_[offset], out, len);
+        } else if constexpr (NO_DATA_COPY_PAD) {
+            DataCopy(yGm_[offset], out, WholeBlocks(len));
         } else {
             DataCopyPad(yGm_[offset], out, DataCopyExtParams{1, static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0});
         }
