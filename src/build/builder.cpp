@@ -199,12 +199,13 @@ bool AdjustPlan(const std::string& log, const BuildOptions& options, KernelBuild
 }
 
 // Compiles the mirrored sources in `tmp` into the library for `cores`. A per-core-type build
-// sees g_coreType as a constant and the core's __DAV_C220_* macro, as under CANN.
+// sees g_coreType as a constant and, on Atlas A2/A3, the core's __DAV_C220_* macro, as under CANN.
 ProcessResult CompileKernelLibrary(const std::string& compiler, const BuildOptions& options, const fs::path& tmp,
                                    KernelCores cores) {
     std::vector<std::string> argv = {compiler};
     for (auto& f : CommonFlags(options)) argv.push_back(f);
-    argv.push_back(cores == KernelCores::Aic ? "-D__DAV_C220_CUBE__" : "-D__DAV_C220_VEC__");
+    // The split architecture's per-core-type macros (Atlas A2/A3); a coupled SoC (310P) has none.
+    if (options.cceAicore == 220) argv.push_back(cores == KernelCores::Aic ? "-D__DAV_C220_CUBE__" : "-D__DAV_C220_VEC__");
     if (cores != KernelCores::All) argv.push_back(cores == KernelCores::Aic ? "-DAKG_CORE_TYPE_BUILD=1" : "-DAKG_CORE_TYPE_BUILD=2");
     for (const std::string& f :
          std::vector<std::string>{"-include", (tmp / "akg_generated.h").string(),
