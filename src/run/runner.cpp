@@ -438,7 +438,7 @@ RunReport Operator::Run(OpCall& call) {
     launch.tilingKey = report.tiling.tilingKey;
     launch.kernelType = kernel->type.For(report.tiling.tilingKey);
     // A per-core-type build whose build for one core type failed cannot start such cores.
-    for (const sim::CoreSlot& slot : sim::CoreLayout(launch.kernelType, launch.blockDim)) {
+    for (const sim::CoreSlot& slot : sim::CoreLayout(options_.platform, launch.kernelType, launch.blockDim)) {
         const auto cores = slot.type == AIC ? build::KernelCores::Aic : build::KernelCores::Aiv;
         if (kernel->artifact.For(cores)) continue;
         report.error = std::string("the kernel is ") + sim::KernelTypeName(launch.kernelType) + " (from " +
