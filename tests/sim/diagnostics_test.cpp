@@ -217,6 +217,26 @@ TEST(Diagnostics, TBUF_GET_OVERSIZE) {
     });
 }
 
+TEST(Diagnostics, POP_STACK_CONFLICT) {
+    CheckRule("POP_STACK_CONFLICT", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> s, d, t;
+        pipe.InitBuffer(s, 256 * 4);
+        pipe.InitBuffer(d, 256 * 4);
+        pipe.InitBuffer(t, 8 * 1024);
+        LocalTensor<float> scratch;
+        PopStackBuffer<float, TPosition::VECCALC>(scratch);
+        Duplicate(scratch, 1.0f, 64);
+        auto src = s.Get<float>();
+        Duplicate(src, 0.5f, 256);
+        if (!bad) {
+            Tanh(d.Get<float>(), src, t.Get<uint8_t>(), 256);
+            return;
+        }
+        MARK(*line); Tanh(d.Get<float>(), src, 256);  // temporary space from the popped bytes
+    });
+}
+
 // ---- alignment ----
 
 TEST(Diagnostics, LOCAL_ADDR_MISALIGNED) {
