@@ -58,6 +58,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "call outside Counter mode"},
         {"VEC_COUNT_RANGE", "api", false, "an element count or repeat parameter outside the range the API accepts"},
         {"DMA_PARAM_RANGE", "api", false, "a DataCopy parameter outside the range the API accepts"},
+        {"SHAPE_OUT_INVALID", "api", false,
+         "an OutputShapeDependOnCompute output's shape in the shape-out argument is unwritten or invalid (more than 8 "
+         "dimensions, more elements than the output's memory holds)"},
         {"VEC_UNSUPPORTED", "api", false,
          "a vector API is called with a mode its data type or form does not support on this SoC (CMPMODE other "
          "than EQ for int32_t, SELMODE, ReduceOrder, GatherMask pattern, TransposeType, an A2/A3-unsupported form)"},
