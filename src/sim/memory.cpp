@@ -90,7 +90,7 @@ bool ReadShapeOut(const uint64_t* slots, const std::string& name, uint64_t capac
     const bool wide = (slots[0] & kWideDims) != 0;
     auto invalid = [&](const std::string& why) {
         problem->code = "SHAPE_OUT_INVALID";
-        problem->category = "api";
+        problem->category = FindDiagnostic(problem->code)->category;
         problem->message = "output '" + name + "' is OutputShapeDependOnCompute, but " + why;
         return false;
     };

@@ -143,7 +143,7 @@ bool PipePopStack(AscendC::TPosition pos, uintptr_t* addr, uint32_t* bytes, cons
     Core& c = Cur();
     const uint32_t used = c.cursor[size_t(mem)], capacity = MemCapacity(mem);
     if (used >= capacity) return false;
-    if (!c.popStackCaller) c.popStackCaller = caller;
+    if (mem == Mem::UB && !c.popStackCaller) c.popStackCaller = caller;
     if (mem == Mem::UB && c.stackTmpCaller)
         Diag("POP_STACK_CONFLICT", caller,
              "PopStackBuffer hands out the unallocated end of UB, where a high-level API of this kernel ({related}) "
