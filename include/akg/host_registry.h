@@ -22,6 +22,7 @@ struct ParamInfo {
     std::vector<ge::Format> formats;
     bool valueDepend = false;  // tiling may read this input's data (ValueDepend)
     bool scalar = false;       // Scalar() / ScalarList(): passed as a host scalar
+    bool shapeDependOnCompute = false;  // OutputShapeDependOnCompute(): the kernel reports its shape
 };
 
 enum class AttrKind : uint8_t { Bool, Int, Float, String, ListBool, ListInt, ListFloat, ListListInt };

@@ -86,6 +86,16 @@ const void* GmBufferOf(const void* addr, size_t* bytes);
 // Diagnostics for writes that bypassed the API into the slack after a tensor (checked after a run).
 std::vector<Diagnostic> GmCheckSlack();
 
+// Outputs marked OutputShapeDependOnCompute: CANN passes the kernel one more GM argument after the
+// outputs, where the kernel writes each such output's real shape as kShapeOutSlots uint64 values
+// (in output order): the dimension count, then up to 8 dimensions. Bit 31 of the count says the
+// dimensions are full uint64 values; without it only their low 32 bits count.
+constexpr size_t kShapeOutSlots = 9;
+// Reads the shape at `slots` of output `name`, whose memory holds `capacity` elements; false with
+// a SHAPE_OUT_INVALID diagnostic when the kernel left it unwritten or it does not fit.
+bool ReadShapeOut(const uint64_t* slots, const std::string& name, uint64_t capacity, std::vector<int64_t>* dims,
+                  Diagnostic* problem);
+
 // The cores a launch starts, in scheduling order: AIV_ONLY and MIX_AIV_1_0 run blockDim AIVs,
 // AIC_ONLY and MIX_AIC_1_0 blockDim AICs, MIX_AIC_1_1 and MIX_AIC_1_2 blockDim AI cores of one
 // AIC followed by its one or two AIVs. On a coupled SoC (310P) every type runs blockDim cores of

@@ -88,6 +88,14 @@ __aicore__ inline akg::sim::DmaSpec ContiguousCopy(const char* api, akg::sim::Me
     return akg::sim::DmaSpec{api, dm, d, sm, s, akg::sim::DTypeOf<T>(), 1, count * sizeof(T), 0, 0,
                              dstAlign, srcAlign, ONE_BLK_SIZE};
 }
+// Block-strided local -> GM (DataCopyParams: lengths and gaps in 32-byte blocks).
+template <typename T>
+__aicore__ inline akg::sim::DmaSpec StridedCopyOut(void* gm, akg::sim::Mem srcMem, const void* src,
+                                                   const DataCopyParams& p) {
+    return akg::sim::DmaSpec{"DataCopy", akg::sim::Mem::GM, gm, srcMem, src, akg::sim::DTypeOf<T>(), p.blockCount,
+                             uint64_t(p.blockLen) * ONE_BLK_SIZE, uint64_t(p.srcStride) * ONE_BLK_SIZE,
+                             uint64_t(p.dstStride) * ONE_BLK_SIZE, sizeof(T), ONE_BLK_SIZE, 1};
+}
 template <typename T>
 __aicore__ inline uint64_t PadBits(T v) {
     uint64_t bits = 0;
@@ -130,11 +138,14 @@ AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, con
 }
 template <typename T>
 AKG_API void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
-    akg::sim::DmaCopy({"DataCopy", akg::sim::Mem::GM, dst.GetPhyAddr(0), akg::sim::MemOf(TPosition(src.GetPosition())),
-                       src.Data(), akg::sim::DTypeOf<T>(), p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE,
-                       uint64_t(p.srcStride) * ONE_BLK_SIZE, uint64_t(p.dstStride) * ONE_BLK_SIZE, sizeof(T),
-                       ONE_BLK_SIZE, 1},
-                      AKG_CALLER);
+    akg::sim::DmaCopy(
+        detail::StridedCopyOut<T>(dst.GetPhyAddr(0), akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), p),
+        AKG_CALLER);
+}
+// The raw-pointer UB -> GM copy behind that form, which CANN's own operators call directly.
+template <typename T>
+AKG_API void DataCopyUB2GMImpl(__gm__ T* dst, __ubuf__ T* src, const DataCopyParams& intriParams) {
+    akg::sim::DmaCopy(detail::StridedCopyOut<T>(dst, akg::sim::Mem::UB, src, intriParams), AKG_CALLER);
 }
 template <typename T>
 AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
@@ -163,11 +174,9 @@ AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, con
 template <typename T>
 AKG_API void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
                       const DataCopyEnhancedParams&) {
-    akg::sim::DmaCopy({"DataCopy", akg::sim::Mem::GM, dst.GetPhyAddr(0), akg::sim::MemOf(TPosition(src.GetPosition())),
-                       src.Data(), akg::sim::DTypeOf<T>(), p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE,
-                       uint64_t(p.srcStride) * ONE_BLK_SIZE, uint64_t(p.dstStride) * ONE_BLK_SIZE, sizeof(T),
-                       ONE_BLK_SIZE, 1},
-                      AKG_CALLER);
+    akg::sim::DmaCopy(
+        detail::StridedCopyOut<T>(dst.GetPhyAddr(0), akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), p),
+        AKG_CALLER);
 }
 
 // Local -> local with enhancements: L0C (CO1) -> UB (CO2) on Atlas inference AI Core (310P);

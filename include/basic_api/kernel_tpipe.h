@@ -48,6 +48,8 @@ uintptr_t PipeBaseAddr(AscendC::TPosition pos);
 int8_t PipeAllocEvent(AscendC::HardEvent evt, const void* caller);
 void PipeReleaseEvent(AscendC::HardEvent evt, int8_t id, const void* caller);
 int8_t PipeFetchEvent(AscendC::HardEvent evt);
+// PopStackBuffer: the unallocated end of the memory behind `pos`, or false when nothing is left.
+bool PipePopStack(AscendC::TPosition pos, uintptr_t* addr, uint32_t* bytes, const void* caller);
 
 }  // namespace akg::sim
 
@@ -227,6 +229,18 @@ public:
 };
 
 __aicore__ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(akg::sim::CurrentPipe()); }
+
+// Temporary space without an InitBuffer: every byte of `pos`'s memory that TPipe has not handed
+// out yet. CANN's high-level APIs take their framework-allocated temporary space from the same
+// bytes, which is why the documentation forbids the two in one operator (POP_STACK_CONFLICT).
+template <typename T, TPosition pos>
+AKG_API bool PopStackBuffer(LocalTensor<T>& popLocal) {
+    uintptr_t addr = 0;
+    uint32_t bytes = 0;
+    if (!akg::sim::PipePopStack(pos, &addr, &bytes, AKG_CALLER)) return false;
+    popLocal = LocalTensor<T>::FromAddress(addr, bytes / sizeof(T), pos);
+    return true;
+}
 
 }  // namespace AscendC
 

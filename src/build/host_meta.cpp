@@ -37,7 +37,7 @@ json ParamJson(const host::ParamInfo& p) {
     for (auto d : p.dtypes) dt.push_back(int(d));
     for (auto f : p.formats) fm.push_back(int(f));
     return {{"name", p.name}, {"kind", int(p.kind)}, {"dtypes", dt}, {"formats", fm},
-            {"valueDepend", p.valueDepend}, {"scalar", p.scalar}};
+            {"valueDepend", p.valueDepend}, {"scalar", p.scalar}, {"shapeDependOnCompute", p.shapeDependOnCompute}};
 }
 
 host::ParamInfo ParamFrom(const json& j) {
@@ -48,6 +48,7 @@ host::ParamInfo ParamFrom(const json& j) {
     for (auto& f : j.at("formats")) p.formats.push_back(ge::Format(f.get<int>()));
     p.valueDepend = j.at("valueDepend");
     p.scalar = j.at("scalar");
+    p.shapeDependOnCompute = j.at("shapeDependOnCompute");
     return p;
 }
 

@@ -88,7 +88,9 @@ TilingData* TilingContext::GetRawTilingData() { return &frame_->tilingData; }
 
 size_t* TilingContext::GetWorkspaceSizes(size_t workspace_count) {
     if (workspace_count > NodeFrame::kMaxWorkspaces) return nullptr;
-    frame_->workspaces.assign(workspace_count, 0);  // capacity reserved: earlier pointers stay valid
+    // The sizes set through an earlier call stay (CANN only sets the count); capacity is
+    // reserved, so earlier pointers stay valid.
+    frame_->workspaces.resize(workspace_count, 0);
     return frame_->workspaces.data();
 }
 size_t TilingContext::GetWorkspaceNum() const { return frame_->workspaces.size(); }

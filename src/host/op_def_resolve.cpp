@@ -103,6 +103,7 @@ ParamInfo Describe(const ops::OpParamDefImpl& p) {
     info.kind = KindOf(p.paramType);
     info.valueDepend = p.valueDepend == ops::REQUIRED || p.valueDepend == ops::OPTIONAL;
     info.scalar = p.scalar || p.scalarList;
+    info.shapeDependOnCompute = p.outputShapeDependOnCompute;
     return info;
 }
 

@@ -357,12 +357,19 @@ RunReport Operator::Run(OpCall& call) {
     report.stage = RunStage::Build;
     LoadedKernel* kernel = nullptr;
     if (!LoadKernel(combo, &report, &kernel)) return report;
-    const int expected = int(op_.inputs.size() + op_.outputs.size() + 2);
+    // Outputs whose shape the kernel computes get their shapes back through one more argument.
+    std::vector<size_t> shapeOutputs;
+    for (size_t i = 0; i < op_.outputs.size(); ++i)
+        if (op_.outputs[i].shapeDependOnCompute) shapeOutputs.push_back(i);
+    const bool hasShapeOut = !shapeOutputs.empty();
+    const int expected = int(op_.inputs.size() + op_.outputs.size() + (hasShapeOut ? 1 : 0) + 2);
     if (kernel->arity != expected) {
         report.error = "kernel entry " + kernel->artifact.entry + " takes " + std::to_string(kernel->arity) +
                        " parameters; " + op_.type + " declares " + std::to_string(op_.inputs.size()) + " inputs and " +
                        std::to_string(op_.outputs.size()) + " outputs, so it needs " + std::to_string(expected) +
-                       " (inputs, outputs, workspace, tiling)";
+                       (hasShapeOut ? " (inputs, outputs, the shape-out of its OutputShapeDependOnCompute outputs, "
+                                      "workspace, tiling)"
+                                    : " (inputs, outputs, workspace, tiling)");
         report.buildError = {build::BuildStage::KernelEntry, report.error, ""};
         return report;
     }
@@ -404,6 +411,13 @@ RunReport Operator::Run(OpCall& call) {
         // does for aclnn: a kernel that accumulates with SetAtomicAdd relies on the caller's zeros.
         bool dyn = op_.outputs[i].kind == host::ParamKind::Dynamic;
         args.push_back(place(call.outputs[i], combo.outputs[i], "output " + op_.outputs[i].name, outPtrs[i], dyn));
+    }
+    uint64_t* shapeOut = nullptr;
+    if (hasShapeOut) {
+        const size_t bytes = shapeOutputs.size() * sim::kShapeOutSlots * sizeof(uint64_t);
+        shapeOut = static_cast<uint64_t*>(sim::GmAlloc(bytes, "shape-out"));
+        std::memset(shapeOut, 0xFF, bytes);  // unwritten reads as an impossible dimension count
+        args.push_back(shapeOut);
     }
     size_t workspace = 0;
     for (size_t w : report.tiling.workspaceSizes) workspace += w;
@@ -466,6 +480,19 @@ RunReport Operator::Run(OpCall& call) {
             list[k] = Converted(t, list[k].dtype);
         }
     };
+    // Only the part of a shape-dependent output the kernel reports is its result (a kernel that
+    // stopped early wrote no shape: its fatal diagnostic says why).
+    for (size_t k = 0; report.launch.completed && k < shapeOutputs.size(); ++k) {
+        std::vector<Tensor>& list = call.outputs[shapeOutputs[k]];
+        if (list.empty()) continue;
+        std::vector<int64_t> dims;
+        sim::Diagnostic problem;
+        if (sim::ReadShapeOut(shapeOut + k * sim::kShapeOutSlots, op_.outputs[shapeOutputs[k]].name,
+                              uint64_t(list[0].Numel()), &dims, &problem))
+            list[0].shape = dims;
+        else
+            report.launch.diagnostics.push_back(problem);
+    }
     for (size_t i = 0; i < call.outputs.size(); ++i) readBack(call.outputs[i], combo.outputs[i], outPtrs[i]);
     // Other inputs came back unchanged or were diagnosed (INPUT_MODIFIED).
     for (size_t i = 0; i < call.inputs.size() && i < combo.inputs.size(); ++i)

@@ -333,6 +333,14 @@ void CheckAdvTmpSpace(const char* api, DType type, const adv::TmpRange& need, ui
         const uint64_t cap = MemCapacity(Mem::UB);
         const uint64_t used = core.cursor[size_t(Mem::UB)];
         const uint64_t freeBytes = used < cap ? cap - used : 0;
+        if (!core.stackTmpCaller) core.stackTmpCaller = caller;
+        if (core.popStackCaller)
+            Diag("POP_STACK_CONFLICT", caller,
+                 Format("%s<%s> takes its temporary space from the unallocated end of UB, which PopStackBuffer "
+                        "({related}) handed to the kernel; pass a sharedTmpBuffer, or do not use PopStackBuffer in "
+                        "an operator that calls high-level APIs",
+                        api, TypeName(type)),
+                 core.popStackCaller);
         if (freeBytes < need.minValue)
             Diag("ADV_TMP_BUFFER_SMALL", caller,
                  Format("%s<%s> takes its temporary space (at least %u bytes) from the unallocated end of UB, but "

@@ -17,6 +17,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"GM_WRITE_OOB", "memory", true, "a write to GM falls outside every tensor of the launch"},
         {"INPUT_MODIFIED", "memory", false, "the kernel changed an input tensor that the operator does not update in place"},
         {"TBUF_GET_OVERSIZE", "memory", false, "TBuf::Get/GetWithOffset asks for more bytes than the TBuf holds"},
+        {"POP_STACK_CONFLICT", "memory", false,
+         "PopStackBuffer in a kernel that also calls a high-level API without a sharedTmpBuffer: both take the "
+         "unallocated end of UB"},
         // alignment
         {"LOCAL_ADDR_MISALIGNED", "alignment", false, "a local-memory operand is not aligned as the API requires"},
         {"GM_ADDR_MISALIGNED", "alignment", false, "a GM operand is not aligned to its element size"},
@@ -56,6 +59,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "call outside Counter mode"},
         {"VEC_COUNT_RANGE", "api", false, "an element count or repeat parameter outside the range the API accepts"},
         {"DMA_PARAM_RANGE", "api", false, "a DataCopy parameter outside the range the API accepts"},
+        {"SHAPE_OUT_INVALID", "api", false,
+         "an OutputShapeDependOnCompute output's shape in the shape-out argument is unwritten or invalid (more than 8 "
+         "dimensions, more elements than the output's memory holds)"},
         {"VEC_UNSUPPORTED", "api", false,
          "a vector API is called with a mode its data type or form does not support on this SoC (CMPMODE other "
          "than EQ for int32_t, SELMODE, ReduceOrder, GatherMask pattern, TransposeType, an A2/A3-unsupported form)"},

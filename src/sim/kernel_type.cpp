@@ -44,11 +44,13 @@ bool StartsWithAny(const std::string& s, std::initializer_list<const char*> pref
 
 // The entry points that only a cube core (AIC) or only a vector core (AIV) executes, and the
 // cross-core synchronisation that makes a vector kernel a MIX_AIV_1_0 one. The cube path's
-// entry points are Cube* (CubeMmad, CubeLoad2D, CubeFixpipe, ...) and the GM -> L1 / bias-table
-// copies DmaNd2Nz and DmaToBiasTable, and the Matmul library's Matmul*; the other names cover
-// the cube APIs still to come.
+// entry points are Cube* (CubeMmad, CubeLoad2D, CubeFixpipe, ...), the GM -> L1 copy DmaNd2Nz,
+// and the Matmul library's Matmul*; the other names cover the cube APIs still to come. The
+// bias-table copy DmaToBiasTable is not one: every local -> local DataCopy references it (the
+// destination position decides at run time), so vector kernels import it too; a kernel that
+// really fills the bias table also calls the cube's Mmad.
 bool IsCubeEntry(const std::string& f) {
-    return StartsWithAny(f, {"Cube", "DmaNd2Nz", "DmaToBiasTable", "Matmul", "Mmad", "LoadData", "Load2D",
+    return StartsWithAny(f, {"Cube", "DmaNd2Nz", "Matmul", "Mmad", "LoadData", "Load2D",
                              "Load3D", "LoadImage", "Fixpipe", "SetFmatrix", "InitConstValue", "BroadcastVecToMM"});
 }
 bool IsVectorEntry(const std::string& f) { return StartsWithAny(f, {"Vec", "Mask", "Adv", "Broadcast", "Mean"}); }

@@ -83,6 +83,33 @@ std::vector<Diagnostic> GmCheckSlack() {
     return out;
 }
 
+bool ReadShapeOut(const uint64_t* slots, const std::string& name, uint64_t capacity, std::vector<int64_t>* dims,
+                  Diagnostic* problem) {
+    constexpr uint64_t kWideDims = 0x80000000ull;
+    const uint64_t rank = slots[0] & (kWideDims - 1);
+    const bool wide = (slots[0] & kWideDims) != 0;
+    auto invalid = [&](const std::string& why) {
+        problem->code = "SHAPE_OUT_INVALID";
+        problem->category = FindDiagnostic(problem->code)->category;
+        problem->message = "output '" + name + "' is OutputShapeDependOnCompute, but " + why;
+        return false;
+    };
+    if (rank > kShapeOutSlots - 1)
+        return invalid(Format("the shape-out argument gives it %llu dimensions (at most %zu; never written?)",
+                              static_cast<unsigned long long>(rank), kShapeOutSlots - 1));
+    dims->clear();
+    uint64_t elements = 1;
+    for (uint64_t d = 1; d <= rank; ++d) {
+        const uint64_t dim = wide ? slots[d] : (slots[d] & 0xFFFFFFFFull);
+        if (dim > capacity || (dim && elements > capacity / dim))
+            return invalid(Format("the shape-out argument gives it more elements than the %llu its memory holds",
+                                  static_cast<unsigned long long>(capacity)));
+        elements *= dim;
+        dims->push_back(int64_t(dim));
+    }
+    return true;
+}
+
 GmRegion* FindGm(uintptr_t addr) {
     for (auto& m : g_gm)
         if (addr >= m.region.begin && addr < m.region.slackEnd) return &m.region;

@@ -63,6 +63,10 @@ struct Core {
     std::vector<LocalBuffer> buffers;
     uint32_t queueBuffers = 0;
     uint8_t eventAlloc[size_t(AscendC::HardEvent::MAX)] = {};
+    // The unallocated end of a memory is one stack that PopStackBuffer and the high-level APIs'
+    // framework-allocated temporary space both take: the first call of each (POP_STACK_CONFLICT).
+    const void* popStackCaller = nullptr;
+    const void* stackTmpCaller = nullptr;
 
     // Registers.
     uint64_t maskLo = ~0ull, maskHi = ~0ull;

@@ -139,6 +139,24 @@ void* CurrentPipe() { return Cur().pipe; }
 
 uintptr_t PipeBaseAddr(AscendC::TPosition pos) { return reinterpret_cast<uintptr_t>(LocalMem(Cur(), MemOf(pos))); }
 
+bool PipePopStack(AscendC::TPosition pos, uintptr_t* addr, uint32_t* bytes, const void* caller) {
+    const Mem mem = MemOf(pos);
+    if (mem == Mem::GM) return false;
+    Core& c = Cur();
+    const uint32_t used = c.cursor[size_t(mem)], capacity = MemCapacity(mem);
+    if (used >= capacity) return false;
+    if (mem == Mem::UB && !c.popStackCaller) c.popStackCaller = caller;
+    if (mem == Mem::UB && c.stackTmpCaller)
+        Diag("POP_STACK_CONFLICT", caller,
+             "PopStackBuffer hands out the unallocated end of UB, where a high-level API of this kernel ({related}) "
+             "takes its temporary space when no sharedTmpBuffer is given; CANN forbids PopStackBuffer in operators "
+             "that call high-level APIs",
+             c.stackTmpCaller);
+    *addr = reinterpret_cast<uintptr_t>(LocalMem(c, mem)) + used;
+    *bytes = capacity - used;
+    return true;
+}
+
 uintptr_t BufInit(AscendC::TPosition pos, uint32_t len, const void* caller) {
     return Allocate(MemOf(pos), len, "TBuf", caller);
 }

@@ -54,6 +54,8 @@ static ge::graphStatus CommonTiling(gert::TilingContext* context) {
     size_t* workspaces = context->GetWorkspaceSizes(2);
     workspaces[0] = 1024;
     workspaces[1] = 32;
+    // Asking for the array again (FlashAttention's PostTiling does) keeps what was set in it.
+    (void)context->GetWorkspaceSizes(2);
     OPS_LOG_D(context->GetNodeName(), "total=%u", tiling.get_total());
     return ge::GRAPH_SUCCESS;
 }

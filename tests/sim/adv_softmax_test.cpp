@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "kernel_operator.h"
@@ -193,6 +194,21 @@ TEST(AdvSoftmax, GradAndFront) {
 // A row of 64 in two blocks of 32: SoftmaxFlashV2 without and then with the update leaves the
 // whole row's max and exp-sum, and exp(x - max) of the second block; SoftmaxFlash's update gives
 // the second block normalised by the whole sum and the factor that rescales the first block.
+// The kernel-side tiling (CANN's own operators call the Impl form, which counts the temporary
+// space in float elements) is the host helper's computation: 1000 floats hold 13 rows of a float
+// [40, 128] input (a block and 64 reduce slots per row), rounded down to whole 8-row tiles.
+TEST(AdvSoftmax, KernelSideFlashV2Tiling) {
+    constexpr SoftMaxTiling t = SoftMaxFlashV2TilingFuncImpl(40, 128, 4, 4, 1000, true, false);
+    static_assert(t.splitM == 8 && t.rangeM == 5 && t.tailM == 0 && t.reduceK == 8 && t.outMaxSize == 40 * 8);
+    const SoftMaxTiling bytes = SoftMaxFlashV2TilingFunc(SoftMaxShapeInfo{40, 128, 40, 128}, 4, 4, 4000, true);
+    EXPECT_EQ(std::memcmp(&t, &bytes, sizeof t), 0);
+    // Half data with float statistics: a row also needs two blocks and a float copy of itself.
+    const SoftMaxTiling h = SoftMaxFlashV2TilingFuncImpl(40, 128, 2, 4, 3 * (16 + 128 + 64));
+    EXPECT_EQ(h.splitM, 3u);
+    EXPECT_EQ(h.tailM, 1u);
+    EXPECT_EQ(h.tailSplitSize, 128u);
+}
+
 TEST(AdvSoftmax, FlashUpdateCombinesBlocks) {
     constexpr uint32_t K = 32;
     std::vector<float> row(2 * K);

@@ -217,6 +217,26 @@ TEST(Diagnostics, TBUF_GET_OVERSIZE) {
     });
 }
 
+TEST(Diagnostics, POP_STACK_CONFLICT) {
+    CheckRule("POP_STACK_CONFLICT", [](bool bad, int* line) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> s, d, t;
+        pipe.InitBuffer(s, 256 * 4);
+        pipe.InitBuffer(d, 256 * 4);
+        pipe.InitBuffer(t, 8 * 1024);
+        LocalTensor<float> scratch;
+        PopStackBuffer<float, TPosition::VECCALC>(scratch);
+        Duplicate(scratch, 1.0f, 64);
+        auto src = s.Get<float>();
+        Duplicate(src, 0.5f, 256);
+        if (!bad) {
+            Tanh(d.Get<float>(), src, t.Get<uint8_t>(), 256);
+            return;
+        }
+        MARK(*line); Tanh(d.Get<float>(), src, 256);  // temporary space from the popped bytes
+    });
+}
+
 // ---- alignment ----
 
 TEST(Diagnostics, LOCAL_ADDR_MISALIGNED) {
@@ -594,6 +614,41 @@ TEST(Diagnostics, DMA_PARAM_RANGE) {
 }
 
 // Codes raised by the compare/select, reduce, gather and transpose families.
+
+// Found after the run from what the kernel left in the shape-out argument (the runner's
+// ReadShapeOut): a kernel that writes the shape is clean, one that forgets it, or claims more
+// elements than the output holds, is reported.
+TEST(Diagnostics, SHAPE_OUT_INVALID) {
+    const akg::sim::DiagnosticInfo* info = akg::sim::FindDiagnostic("SHAPE_OUT_INVALID");
+    ASSERT_NE(info, nullptr);
+    EXPECT_FALSE(info->fatal);
+    for (int variant = 0; variant < 3; ++variant) {
+        akg::test::GmScope scope;
+        GmBuffer<uint64_t> shapeOut(akg::sim::kShapeOutSlots, "shape-out");
+        for (size_t i = 0; i < shapeOut.n; ++i) shapeOut[i] = ~0ull;  // the runner's poison
+        auto run = RunKernel(1, [&] {
+            GlobalTensor<uint64_t> g;
+            g.SetGlobalBuffer((__gm__ uint64_t*)shapeOut.addr(), akg::sim::kShapeOutSlots);
+            if (variant == 1) return;  // never written
+            g.SetValue(0, 2);
+            g.SetValue(1, 4);
+            g.SetValue(2, variant == 2 ? 26 : 25);  // the output holds 100 elements
+        });
+        ExpectClean(run);
+        std::vector<int64_t> dims;
+        akg::sim::Diagnostic problem;
+        const bool ok = akg::sim::ReadShapeOut(shapeOut.data, "y", 100, &dims, &problem);
+        if (variant == 0) {
+            EXPECT_TRUE(ok);
+            EXPECT_EQ(dims, (std::vector<int64_t>{4, 25}));
+            continue;
+        }
+        ASSERT_FALSE(ok) << variant;
+        EXPECT_EQ(problem.code, "SHAPE_OUT_INVALID");
+        EXPECT_EQ(problem.category, info->category);
+        EXPECT_NE(problem.message.find("output 'y'"), std::string::npos) << problem.message;
+    }
+}
 
 TEST(Diagnostics, VEC_UNSUPPORTED) {
     CheckRule("VEC_UNSUPPORTED", [](bool bad, int* line) {

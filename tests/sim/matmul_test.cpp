@@ -463,6 +463,50 @@ TEST(MatmulMisuse, TilingLargerThanL1IsReported) {
     EXPECT_TRUE(run.HasDiag("LOCAL_CAPACITY")) << run.Codes();
 }
 
+// Two objects of 128 x 128 x 128 half blocks with double-buffered L0A/L0B/L0C (FlashAttention's
+// bmm1 and bmm2): each would take all of L0A, L0B and L0C, so they share them; both results are
+// right.
+TEST(Matmul, TwoObjectsShareL0AAndL0B) {
+    GmScope scope;
+    const int m = 128, n = 256, k = 256;
+    GmBuffer<half> a(m * k, "a"), b(k * n, "b"), a2(m * k, "a2"), b2(k * n, "b2");
+    GmBuffer<float> c(m * n, "c"), c2(m * n, "c2");
+    Fill(a, 1);
+    Fill(b, 2);
+    Fill(a2, 5);
+    Fill(b2, 6);
+    TCubeTiling tiling = HandTiling(m, n, k, 128, 128, 128, 1, false);
+    tiling.dbL0C = 2;  // 2 x 64 KiB: all of L0C
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        GlobalTensor<half> ga, gb, ga2, gb2;
+        GlobalTensor<float> gc, gc2;
+        ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a.addr()), a.n);
+        gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b.addr()), b.n);
+        ga2.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a2.addr()), a2.n);
+        gb2.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b2.addr()), b2.n);
+        gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c.addr()), c.n);
+        gc2.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c2.addr()), c2.n);
+        using Mm = matmul::Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                                  MatmulType<TPosition::GM, CubeFormat::ND, half>,
+                                  MatmulType<TPosition::GM, CubeFormat::ND, float>>;
+        Mm mm1, mm2;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, &tiling, mm2, &tiling);
+        mm1.SetTensorA(ga);
+        mm1.SetTensorB(gb);
+        mm1.IterateAll(gc);
+        mm2.SetTensorA(ga2);
+        mm2.SetTensorB(gb2);
+        mm2.IterateAll(gc2);
+        mm1.End();
+        mm2.End();
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    ExpectMatches(c, Reference<half, half, float>(a, b, nullptr, m, n, k, false, false), "bmm1");
+    ExpectMatches(c2, Reference<half, half, float>(a2, b2, nullptr, m, n, k, false, false), "bmm2");
+}
+
 }  // namespace
 
 // The asc-devkit matmul samples' spelling: only `using namespace matmul`, AscendC names reached

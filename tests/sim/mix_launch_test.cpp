@@ -357,6 +357,8 @@ TEST(MixLaunch, DeclaredKernelTypeIsReadFromTheLibrary) {
 TEST(MixLaunch, KernelTypeIsInferredFromTheEntryPointsUsed) {
     using akg::sim::InferKernelType;
     EXPECT_EQ(InferKernelType({"VecRun", "DmaCopy"}), KERNEL_TYPE_AIV_ONLY);
+    // Every UB -> UB DataCopy with parameters references the bias-table copy (GeGluGradV2).
+    EXPECT_EQ(InferKernelType({"VecRun", "DmaCopy", "DmaToBiasTable"}), KERNEL_TYPE_AIV_ONLY);
     EXPECT_EQ(InferKernelType({"VecRun", "SyncAllCores"}), KERNEL_TYPE_MIX_AIV_1_0);
     EXPECT_EQ(InferKernelType({"Mmad", "LoadData2D", "DmaCopy"}), KERNEL_TYPE_AIC_ONLY);
     EXPECT_EQ(InferKernelType({"DmaNd2Nz", "CubeLoad2D", "CubeMmad", "CubeFixpipe"}), KERNEL_TYPE_AIC_ONLY);

@@ -428,7 +428,17 @@ AKG_API void SoftmaxFlashV2(const LocalTensor<half>& dstTensor, const LocalTenso
 #undef AKG_SOFTMAX_ND
 
 // Kernel-side tiling of SoftmaxFlashV2, for shapes that differ from the host's; the same
-// computation as the host's SoftMaxFlashV2TilingFunc (localWorkSpaceSize in bytes).
+// computation as the host's SoftMaxFlashV2TilingFunc. The Impl form, which CANN's own operators
+// call, takes the temporary space in float elements; SoftMaxFlashV2TilingFunc in bytes.
+__aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFuncImpl(
+    const uint32_t srcM, const uint32_t srcK, const uint32_t dataTypeSize1, const uint32_t dataTypeSize2,
+    const uint32_t localWorkSpaceSize, const bool isUpdate = false, const bool isBasicBlock = false,
+    const bool isDataFormatNZ = false, const bool isFlashOutputBrc = false) {
+    (void)isUpdate;
+    (void)isDataFormatNZ;
+    return akg::adv::SoftmaxFlashV2TilingFor(srcM, srcK, dataTypeSize1, dataTypeSize2, localWorkSpaceSize,
+                                             isBasicBlock, isFlashOutputBrc);
+}
 __aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(const SoftMaxShapeInfo& shapeInfo,
                                                                    const uint32_t dataTypeSize1,
                                                                    const uint32_t dataTypeSize2,
@@ -437,10 +447,9 @@ __aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(const SoftMax
                                                                    const bool isBasicBlock = false,
                                                                    const bool isDataFormatNZ = false,
                                                                    const bool isFlashOutputBrc = false) {
-    (void)isUpdate;
-    (void)isDataFormatNZ;
-    return akg::adv::SoftmaxFlashV2TilingFor(shapeInfo.srcM, shapeInfo.srcK, dataTypeSize1, dataTypeSize2,
-                                             localWorkSpaceSize / 4, isBasicBlock, isFlashOutputBrc);
+    return SoftMaxFlashV2TilingFuncImpl(shapeInfo.srcM, shapeInfo.srcK, dataTypeSize1, dataTypeSize2,
+                                        localWorkSpaceSize / 4, isUpdate, isBasicBlock, isDataFormatNZ,
+                                        isFlashOutputBrc);
 }
 
 }  // namespace AscendC

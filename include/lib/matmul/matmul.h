@@ -223,15 +223,17 @@ private:
         pipe_->InitBuffer(a1Buf_, a1);
         pipe_->InitBuffer(b1Buf_, b1);
         if (t.isBias) pipe_->InitBuffer(biasBuf_, uint32_t(t.baseN) * sizeof(BiasT));
-        pipe_->InitBuffer(a2Buf_, uint32_t(t.baseM) * t.baseK * sizeof(SrcAT) * (t.dbL0A > 1 ? 2 : 1));
-        pipe_->InitBuffer(b2Buf_, uint32_t(t.baseN) * t.baseK * sizeof(SrcBT) * (t.dbL0B > 1 ? 2 : 1));
-        pipe_->InitBuffer(co1Buf_, uint32_t(t.baseM) * t.baseN * 4 * (t.dbL0C > 1 ? 2 : 1));
         run_.l1A = Address(a1Buf_);
         run_.l1B = Address(b1Buf_);
         run_.l1Bias = t.isBias ? Address(biasBuf_) : nullptr;
-        run_.l0A = Address(a2Buf_);
-        run_.l0B = Address(b2Buf_);
-        run_.l0C = Address(co1Buf_);
+        // CANN's Matmul takes all of L0A and L0B for every object and as much L0C as its own
+        // tiling plans (each host tiling may assume the whole L0C), so kernels with several
+        // objects (FlashAttention's bmm1 and bmm2) work on the device only because the objects
+        // share the L0 memories; the cube runs one object at a time. Every object here uses
+        // L0A, L0B and L0C from their start.
+        run_.l0A = reinterpret_cast<uint8_t*>(akg::sim::PipeBaseAddr(TPosition::A2));
+        run_.l0B = reinterpret_cast<uint8_t*>(akg::sim::PipeBaseAddr(TPosition::B2));
+        run_.l0C = reinterpret_cast<uint8_t*>(akg::sim::PipeBaseAddr(TPosition::CO1));
         initialized_ = true;
         Restart();
     }
@@ -321,9 +323,6 @@ private:
     TBuf<TPosition::A1> a1Buf_;
     TBuf<TPosition::B1> b1Buf_;
     TBuf<TPosition::C1> biasBuf_;
-    TBuf<TPosition::A2> a2Buf_;
-    TBuf<TPosition::B2> b2Buf_;
-    TBuf<TPosition::CO1> co1Buf_;
 };
 
 namespace matmul_detail {
