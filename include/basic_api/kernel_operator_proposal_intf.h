@@ -106,6 +106,25 @@ AKG_API inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortLi
     mrgSortList4 = c[3];
 }
 
+// Sizes in the sorted layout, counted in elements of T (CANN's docs say bytes; CANN returns
+// elements, and kernels use the result as a LocalTensor offset): a (score, index) pair is 8 bytes
+// (4 halves, 2 floats) on A2/A3, a Region Proposal 8 elements on 310P and Atlas training.
+template <typename T>
+__aicore__ inline uint32_t GetSortLen(const uint32_t elemCount) {
+    AKG_SORT_TYPE_CHECK("GetSortLen", T);
+#if defined(__CCE_AICORE__) && (__CCE_AICORE__ == 100 || __CCE_AICORE__ == 200)
+    return elemCount * 8;
+#else
+    return elemCount * uint32_t(8 / sizeof(T));
+#endif
+}
+
+template <typename T>
+__aicore__ inline uint32_t GetSortOffset(const uint32_t elemOffset) {
+    AKG_SORT_TYPE_CHECK("GetSortOffset", T);
+    return GetSortLen<T>(elemOffset);
+}
+
 #undef AKG_SORT_TYPE_CHECK
 }  // namespace AscendC
 

@@ -322,3 +322,11 @@ TEST(VecSort, MisuseIsReported) {
     EXPECT_EQ(unsupported, 2) << run.Codes();
     EXPECT_NE(FindDiag(run, "LOCAL_ADDR_MISALIGNED"), nullptr) << run.Codes();
 }
+
+TEST(VecSort, SortLengthsCountElementsOfTheA2PairLayout) {
+    // The tests build for Atlas A2: a (score, index) pair is 4 halves or 2 floats.
+    EXPECT_EQ(GetSortLen<half>(128), 512u);
+    EXPECT_EQ(GetSortLen<float>(128), 256u);
+    EXPECT_EQ(GetSortOffset<half>(3), 12u);
+    EXPECT_EQ(GetSortOffset<float>(3), 6u);
+}
