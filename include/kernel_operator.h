@@ -47,3 +47,5 @@
 // InitSocState and LocalMemAllocator (direct-launch samples).
 #include "basic_api/kernel_operator_common_intf.h"
 #include "basic_api/kernel_local_mem_allocator.h"
+// The sort instructions (Region Proposal and (score, index) forms).
+#include "basic_api/kernel_operator_proposal_intf.h"

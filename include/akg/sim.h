@@ -60,7 +60,7 @@ struct Instr {
     const char* api = "";
     Pipe pipe = Pipe::S;
     uint8_t nacc = 0;
-    Access acc[4];
+    Access acc[5];  // MrgSort: a destination and four source lists
     uint64_t bytes = 0;     // bytes moved (DMA) or touched (vector)
     uint32_t repeats = 0;   // vector repeats; DMA bursts (blockCount)
     uint64_t elements = 0;  // elements computed
@@ -79,11 +79,11 @@ struct Instr {
     const void* caller = nullptr;
 
     Instr& Read(Mem m, const void* a, uint64_t n, uint16_t align = 1, uint16_t granule = 1) {
-        if (nacc < 4) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, false, align, granule};
+        if (nacc < 5) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, false, align, granule};
         return *this;
     }
     Instr& Write(Mem m, const void* a, uint64_t n, uint16_t align = 1, uint16_t granule = 1) {
-        if (nacc < 4) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, true, align, granule};
+        if (nacc < 5) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, true, align, granule};
         return *this;
     }
 };

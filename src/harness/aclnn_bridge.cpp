@@ -1,5 +1,6 @@
 #include "harness/aclnn_bridge.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace akg::harness {
@@ -64,7 +65,14 @@ bool InputFrom(const host::ParamInfo& p, const pyshim::AclArg& a, std::vector<Te
         case K::Int:
         case K::Float:
         case K::Bool: {
-            Tensor t = Tensor::Zeros({1}, a.kind == K::Int ? ge::DT_INT64 : a.kind == K::Bool ? ge::DT_BOOL : ge::DT_FLOAT);
+            // The aclnn layer makes a tensor of a host number with the dtype the operator declares
+            // for that input (TopKV3's L0: ConvertToTensor(k, ACL_INT32)); when every column
+            // declares one dtype, that is the one.
+            ge::DataType dtype = a.kind == K::Int ? ge::DT_INT64 : a.kind == K::Bool ? ge::DT_BOOL : ge::DT_FLOAT;
+            if (!p.dtypes.empty() && std::all_of(p.dtypes.begin(), p.dtypes.end(),
+                                                 [&](ge::DataType d) { return d == p.dtypes[0]; }))
+                dtype = p.dtypes[0];
+            Tensor t = Tensor::Zeros({1}, dtype);
             t.Set(0, a.kind == K::Int ? double(a.i) : a.kind == K::Bool ? double(a.b) : a.f);
             out->push_back(std::move(t));
             return true;

@@ -64,7 +64,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "dimensions, more elements than the output's memory holds)"},
         {"VEC_UNSUPPORTED", "api", false,
          "a vector API is called with a mode its data type or form does not support on this SoC (CMPMODE other "
-         "than EQ for int32_t, SELMODE, ReduceOrder, GatherMask pattern, TransposeType, an A2/A3-unsupported form)"},
+         "than EQ for int32_t, SELMODE, ReduceOrder, GatherMask pattern, TransposeType, an A2/A3-unsupported form, a sort "
+         "instruction of the other SoC generation, MrgSort validBit / repeat conditions / overlap)"},
         {"VEC_COUNT_UNALIGNED", "api", false,
          "a count-form Compare/Compares count is not a multiple of 256 bytes; the partial last repeat is not computed"},
         {"VEC_TMP_BUFFER_SMALL", "api", false,

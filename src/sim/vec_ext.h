@@ -24,6 +24,9 @@ struct VecSpr {
     uint64_t rsvdCnt = 0;
     // VA0..VA7: the address registers of the raw vnchwconv (set_va_reg_sb), 8 UB addresses each.
     uint64_t va[8][8] = {};
+    // VMS4_SR: how many records of each of the 4 lists the last MrgSort / MrgSort4 took, 16 bits
+    // each from list 1 in the low bits (GetMrgSortResult).
+    uint64_t vms4Sr = 0;
 };
 VecSpr& CurSpr();
 
@@ -50,6 +53,7 @@ constexpr uint8_t kMean = 80;
 constexpr uint8_t kSoftmax = 81;
 constexpr uint8_t kSum = 82;
 constexpr uint8_t kSelectBytesMask = 83;
+constexpr uint8_t kSort = 84;
 }  // namespace cost
 
 template <typename T>

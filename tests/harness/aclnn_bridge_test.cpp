@@ -116,5 +116,31 @@ TEST(AclnnBridge, ComplexScalarListIsRejected) {
     EXPECT_NE(error.find("scalars"), std::string::npos);
 }
 
+// TopKV3's glue passes k as a host integer for the int32 tensor input k; the aclnn layer converts
+// it to the declared dtype. With more than one declared dtype the number keeps its own.
+TEST(AclnnBridge, HostNumberForATensorInputTakesTheDeclaredDtype) {
+    host::OpInfo op;
+    op.type = "TopKV3";
+    op.inputs = {Param("x", host::ParamKind::Required, {ge::DT_FLOAT16}, false),
+                 Param("k", host::ParamKind::Required, {ge::DT_INT32}, false)};
+    pyshim::AclArg x;
+    x.kind = K::Tensor;
+    x.tensor = FloatTensor({1, 2});
+    x.tensor.dtype = ge::DT_FLOAT16;
+    pyshim::AclArg k;
+    k.kind = K::Int;
+    k.i = 3;
+    run::OpCall call;
+    std::string error;
+    ASSERT_TRUE(CallFromAclnnArgs(op, {x, k}, &call, &error)) << error;
+    ASSERT_EQ(call.inputs[1].size(), 1u);
+    EXPECT_EQ(call.inputs[1][0].dtype, ge::DT_INT32);
+    EXPECT_EQ(call.inputs[1][0].At(0), 3);
+
+    op.inputs[1].dtypes = {ge::DT_INT32, ge::DT_INT64};
+    ASSERT_TRUE(CallFromAclnnArgs(op, {x, k}, &call, &error)) << error;
+    EXPECT_EQ(call.inputs[1][0].dtype, ge::DT_INT64);
+}
+
 }  // namespace
 }  // namespace akg::harness
