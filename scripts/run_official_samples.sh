@@ -22,8 +22,11 @@ for spec in "$@"; do
     genArgs=""
     if grep -q SCENARIO_NUM "$root/$sample/CMakeLists.txt" 2>/dev/null; then
         defines="-D SCENARIO_NUM=$scenario"
+        # gen_data.py names the scenario -scenarioNum, --scenarioNum or -scenario_num.
+        gen="$root/$sample/scripts/gen_data.py"
         genArgs="-scenarioNum=$scenario"
-        grep -q -- "-scenario_num" "$root/$sample/scripts/gen_data.py" 2>/dev/null && genArgs="-scenario_num=$scenario"
+        grep -q -- "--scenarioNum" "$gen" 2>/dev/null && genArgs="--scenarioNum=$scenario"
+        grep -q -- "-scenario_num" "$gen" 2>/dev/null && genArgs="-scenario_num=$scenario"
     fi
     dir="$work/$name"
     rm -rf "$dir"
