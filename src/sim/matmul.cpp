@@ -131,20 +131,18 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
                                      : uint64_t(AlignUp(mAct, kFractal)) * (k0 % (aGroup * r.baseK)) * aElem;
         const uint64_t bOff = bWhole ? uint64_t(AlignUp(nAct, kFractal)) * k0 * bElem
                                      : uint64_t(AlignUp(nAct, kFractal)) * (k0 % (bGroup * r.baseK)) * bElem;
-        Instr la;
-        la.api = "Matmul.LoadA2";
-        la.pipe = Pipe::MTE1;
-        la.bytes = aL0;
-        la.caller = caller;
-        la.Read(Mem::L1, r.l1A + aOff, aL0, 32).Write(Mem::L0A, r.l0A, aL0, 512);
-        IssueCube(la);
-        Instr lb;
-        lb.api = "Matmul.LoadB2";
-        lb.pipe = Pipe::MTE1;
-        lb.bytes = bL0;
-        lb.caller = caller;
-        lb.Read(Mem::L1, r.l1B + bOff, bL0, 32).Write(Mem::L0B, r.l0B, bL0, 512);
-        IssueCube(lb);
+        // L1 -> L0A / L0B: one MTE1 load per operand.
+        auto loadL0 = [&](const char* api, uint8_t* l1, Mem l0Mem, uint8_t* l0, uint64_t bytes) {
+            Instr in;
+            in.api = api;
+            in.pipe = Pipe::MTE1;
+            in.bytes = bytes;
+            in.caller = caller;
+            in.Read(Mem::L1, l1, bytes, 32).Write(l0Mem, l0, bytes, 512);
+            IssueCube(in);
+        };
+        loadL0("Matmul.LoadA2", r.l1A + aOff, Mem::L0A, r.l0A, aL0);
+        loadL0("Matmul.LoadB2", r.l1B + bOff, Mem::L0B, r.l0B, bL0);
         Instr mm;
         mm.api = "Matmul.Mmad";
         mm.pipe = Pipe::M;
