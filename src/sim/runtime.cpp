@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <exception>
+#include <optional>
 
 #include "basic_api/kernel_operator_tiling_intf.h"
 #include "sim/symbolize.h"
@@ -177,9 +178,9 @@ void BlockCurrentCore() {
     if (Rt().aborting) AbortCurrentCore();
 }
 
-void WakeCores(Core::Wait kind, uint32_t arg) {
+void WakeCores(Core::Wait kind, std::optional<uint32_t> arg) {
     for (auto& c : Rt().cores) {
-        if (c->state == CoreState::Blocked && c->waitKind == kind && c->waitArg == arg) {
+        if (c->state == CoreState::Blocked && c->waitKind == kind && (!arg || c->waitArg == *arg)) {
             c->state = CoreState::Ready;
             c->waitKind = Core::Wait::None;
         }
@@ -255,11 +256,7 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
             if (next->stack) stackPool.push_back(next->stack);
             RecycleCoreMemory(rt, *next);
             // A set waiting for room in this core's counter now never gets it: let it report.
-            for (auto& c : rt.cores)
-                if (c->state == CoreState::Blocked && c->waitKind == Core::Wait::CrossFlagRoom) {
-                    c->state = CoreState::Ready;
-                    c->waitKind = Core::Wait::None;
-                }
+            WakeCores(Core::Wait::CrossFlagRoom);
         }
         if (next->aborted) rt.aborting = true;
     }

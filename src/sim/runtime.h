@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -196,7 +197,8 @@ void CheckCoreEnd(Core& c);
 
 // Scheduling.
 void BlockCurrentCore();
-void WakeCores(Core::Wait kind, uint32_t arg);
+// Wakes the cores blocked in `kind` (on `arg` when given).
+void WakeCores(Core::Wait kind, std::optional<uint32_t> arg = std::nullopt);
 
 // Writes bytes into GM, honouring the core's atomic mode (every engine that writes GM uses it).
 void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes);
