@@ -183,14 +183,18 @@ struct KernelBuildPlan {
 // CANN compiles a kernel once per core type, so g_coreType is a constant there; its compiler is
 // clang-based, so class-scope explicit specialisations (which g++ does not accept) are valid.
 // Only the default compiler is swapped: a compiler the user named is kept.
+// clang++ may stand in for the default compiler only, never for one the user named.
+bool MayUseClang(const BuildOptions& options) {
+    return *AKG_CLANGXX && options.compiler.empty() && !std::getenv("AKGEN_CXX");
+}
+
 bool AdjustPlan(const std::string& log, const BuildOptions& options, KernelBuildPlan* plan) {
     bool changed = false;
     if (!plan->perCoreType && log.find("g_coreType") != std::string::npos) {
         plan->perCoreType = true;
         changed = true;
     }
-    const bool defaultCompiler = options.compiler.empty() && !std::getenv("AKGEN_CXX");
-    if (defaultCompiler && *AKG_CLANGXX && plan->compiler != AKG_CLANGXX &&
+    if (MayUseClang(options) && plan->compiler != AKG_CLANGXX &&
         log.find("explicit specialization in non-namespace scope") != std::string::npos) {
         plan->compiler = AKG_CLANGXX;
         changed = true;
@@ -330,7 +334,10 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
     }
 
     Sha256 h;
-    h.Field("kernel").Field(CompilerOf(options)).Field(options.optLevel).Field(std::to_string(options.cceAicore));
+    // The compilers a build may use: a named g++ and the default g++ (with clang++ behind it) can
+    // give different artefacts.
+    h.Field("kernel").Field(CompilerOf(options)).Field(MayUseClang(options) ? AKG_CLANGXX : "");
+    h.Field(options.optLevel).Field(std::to_string(options.cceAicore));
     h.Field(ToolchainFingerprint()).Field(header).Field(entry).Field(fs::path(mainSource).filename().string());
     HashTree(h, project.kernelDir);
     const fs::path dir = fs::path(ResolveCacheDir(options)) / "kernel" / h.HexDigest();
@@ -360,9 +367,10 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
     // clang++, or both (each at most once).
     KernelBuildPlan plan{CompilerOf(options), false};
     bool timedOut = false;
-    std::string lastAttempt;
+    std::string earlierAttempts, attemptLog;
     for (;;) {
-        std::string attemptLog;
+        earlierAttempts += attemptLog;
+        attemptLog.clear();
         for (KernelCores cores : plan.perCoreType ? std::vector{KernelCores::Aic, KernelCores::Aiv}
                                                   : std::vector{KernelCores::All}) {
             ProcessResult r = CompileKernelLibrary(plan.compiler, options, tmp, cores);
@@ -373,19 +381,16 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
             attemptLog += banner + r.output;
             if (r.exitCode == 0) art.libraries.push_back({(dir / LibraryFileOf(cores)).string(), cores});
         }
-        art.log += attemptLog;
-        lastAttempt = attemptLog;
         if (!art.libraries.empty() || timedOut || !AdjustPlan(attemptLog, options, &plan)) break;
     }
+    art.log = earlierAttempts + attemptLog;
     if (art.libraries.empty()) {
         fs::remove_all(tmp, ec);
         // The last attempt's errors are what is left once the code is built as CANN builds it;
         // the earlier attempts follow for reference.
         *error = {BuildStage::KernelCompile,
                   timedOut ? "kernel compilation timed out" : "kernel code (op_kernel) does not compile",
-                  lastAttempt + (art.log.size() > lastAttempt.size()
-                                     ? "\n== earlier attempts ==\n" + art.log.substr(0, art.log.size() - lastAttempt.size())
-                                     : std::string())};
+                  attemptLog + (earlierAttempts.empty() ? "" : "\n== earlier attempts ==\n" + earlierAttempts)};
         return false;
     }
     art.compiler = plan.compiler;
