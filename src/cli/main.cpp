@@ -265,6 +265,11 @@ void PrintSummary(const nlohmann::json& s, const std::string& runDir) {
         for (auto& [cls, n] : s.at("failure_classes").items()) std::printf("  %s %s", cls.c_str(), n.dump().c_str());
         std::printf("\n");
     }
+    if (s.contains("passed_with_diagnostics") && !s.at("passed_with_diagnostics").empty()) {
+        std::printf("passing cases that broke a rule (--diagnostics report):");
+        for (auto& [code, n] : s.at("passed_with_diagnostics").items()) std::printf("  %s %s", code.c_str(), n.dump().c_str());
+        std::printf("\n");
+    }
     // Failing candidates, each with its first few failing cases (the records say why).
     const harness::RunRecords records = harness::ReadRecords(runDir);
     for (auto& t : s.at("tasks")) {
@@ -324,6 +329,10 @@ int CmdBench(BenchArgs& a) {
     }
     if (o.rule != "default" && o.rule != "strict") {
         std::fprintf(stderr, "akgen: --check is default or strict\n");
+        return kUsage;
+    }
+    if (o.diagnostics != "fail" && o.diagnostics != "report") {
+        std::fprintf(stderr, "akgen: --diagnostics is fail or report\n");
         return kUsage;
     }
     o.limits.addressSpaceBytes = size_t(a.memoryLimitMb * 1024 * 1024);
@@ -520,6 +529,9 @@ int main(int argc, char** argv) {
     benchCmd->add_option("--seed", bo.seed, "First seed");
     benchCmd->add_option("--soc", bo.soc, "Platform to simulate");
     benchCmd->add_option("--check", bo.rule, "Correctness rule: default (NPUKernelBench) or strict (dtype-aware)");
+    benchCmd->add_option("--diagnostics", bo.diagnostics,
+                         "A simulator diagnostic that does not stop the run: fail (the case fails) or report "
+                         "(the case is judged on its values, NPUKernelBench's device rule, and keeps the diagnostic)");
     benchCmd->add_flag("--resume", bo.resume, "Keep the run directory's records and skip what they cover");
     benchCmd->add_option("--shard", benchArgs.shard, "i/N: evaluate every N-th candidate starting at i");
     benchCmd->add_option("--timeout", bo.limits.wallSeconds, "Wall-clock seconds per case");

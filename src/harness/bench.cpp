@@ -175,6 +175,15 @@ std::string DiagnosticClass(const std::vector<sim::Diagnostic>& ds) {
     return "diagnostic." + ds.front().code;
 }
 
+// A deadlock or a fatal diagnostic: the launch did not complete, its outputs mean nothing.
+bool StopsTheRun(const std::vector<sim::Diagnostic>& ds) {
+    for (auto& d : ds) {
+        if (d.code == "DEADLOCK") return true;
+        if (const sim::DiagnosticInfo* info = sim::FindDiagnostic(d.code); !info || info->fatal) return true;
+    }
+    return false;
+}
+
 struct CaseEvaluation {
     CaseRecord record;
     std::string log;
@@ -246,7 +255,7 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
     if (!deviceLog.empty()) ev.log += "--- device log\n" + deviceLog + "\n";
     const std::string stage = child.value("stage", std::string("run"));
 
-    if (!diags.empty()) {
+    if (!diags.empty() && (o.diagnostics == "fail" || StopsTheRun(diags))) {
         cleanup();
         return finish("run", DiagnosticClass(diags), FirstLine(diags.front().message));
     }
@@ -484,6 +493,7 @@ json RunConfig(const BenchOptions& o, const IsolationReport& iso) {
             {"seed", o.seed},
             {"soc", o.soc},
             {"check", o.rule},
+            {"diagnostics", o.diagnostics},
             {"sandbox", sandbox},
             {"akgen_version", AKG_VERSION}};
 }

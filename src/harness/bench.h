@@ -31,6 +31,11 @@ struct BenchOptions {
     uint64_t seed = 0;
     std::string soc = "Ascend910B1";
     std::string rule = "default";  // "default" or "strict"
+    // What a simulator diagnostic that does not stop the run does to its case. "fail" (the
+    // default): the case fails with it. "report": the case is judged on its values, as
+    // NPUKernelBench judges on a device, and keeps the diagnostic in its record. A fatal
+    // diagnostic fails the case either way: the run did not complete.
+    std::string diagnostics = "fail";
     bool resume = false;
     int shardIndex = 0, shardCount = 1;  // --shard i/N: units with index % N == i
     SandboxLimits limits;

@@ -574,6 +574,12 @@ json ComputeSummary(const RunRecords& records, const json& runConfig, const Timi
     for (auto& c : records.Cases())
         if (c.cls != "pass") ++classes[c.cls];
     summary["failure_classes"] = classes;
+    // Under `--diagnostics report`: passing cases that broke a rule, by diagnostic code.
+    std::map<std::string, int64_t> passedWith;
+    for (auto& c : records.Cases())
+        if (c.passed)
+            for (auto& d : c.diagnostics) ++passedWith[d.code];
+    summary["passed_with_diagnostics"] = passedWith;
     summary["perf"] = PerfSummary(outcomes, perf, records, reference ? &referenceTimes : nullptr);
 
     double perMinute = timing.wallSeconds > 0 ? double(timing.evaluations) * 60.0 / timing.wallSeconds : 0;

@@ -338,7 +338,7 @@ void ReadConfig(const fs::path& dir, const json& summary, RunData* data) {
     static const std::pair<const char*, const char*> kConfig[] = {
         {"Tasks root", "tasks_root"}, {"Candidates", "candidates"}, {"Mode", "mode"},
         {"Trials", "trials"},         {"SoC", "soc"},               {"Check rule", "check"},
-        {"Sandbox", "sandbox"},       {"akgen version", "akgen_version"},
+        {"Diagnostics", "diagnostics"}, {"Sandbox", "sandbox"}, {"akgen version", "akgen_version"},
     };
     for (auto& [label, key] : kConfig) data->config.emplace_back(label, ConfigValue(run, key));
     // Fields added to run.json after this report was written, under their own names.

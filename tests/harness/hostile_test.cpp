@@ -80,6 +80,8 @@ const std::vector<Expectation> kKernelCandidates = {
     // the exception ends in std::terminate -> SIGABRT -> "crash".
     {"memory_hoard", {"memory_limit"}},
     {"deque_without_enque", {"diagnostic.QUE_DEQUE_EMPTY"}},
+    // Right values, a rule broken: by default any diagnostic fails the case.
+    {"que_held_at_end", {"diagnostic.QUE_HELD_AT_END"}, true},
     {"syncall_deadlock", {"deadlock"}},
     // The sandbox traps the call; once the anti-cheat scan runs at build time, it wins.
     {"fork_in_kernel", {"sandbox_violation", "anticheat.process"}},
@@ -368,6 +370,36 @@ TEST(HostileCorpus, HostCandidatesEndInTheirClass) {
     const fs::path run = tmp.Path() / "run";
     ASSERT_TRUE(RunAkgenBench(BenchArgs(samples, run, "host+kernel"), tmp.Path() / "bench.log"));
     CheckRun(run, kHostCandidates);
+}
+
+// `--diagnostics report` judges a case whose diagnostics leave the run running on its values,
+// as NPUKernelBench judges on a device, and keeps the diagnostics; fatal ones still fail.
+TEST(HostileCorpus, ReportedDiagnosticsLeaveTheVerdictToTheValues) {
+    const std::vector<Expectation> judged = {
+        {"good_compact", {"pass"}},
+        {"que_held_at_end", {"pass"}},
+        {"deque_without_enque", {"diagnostic.QUE_DEQUE_EMPTY"}},
+        {"gm_write_oob", {"diagnostic.GM_WRITE_OOB"}},
+    };
+    TempDir tmp;
+    const fs::path samples = MakeSamples(tmp.Path() / "samples", judged);
+    const fs::path run = tmp.Path() / "run";
+    std::vector<std::string> args = BenchArgs(samples, run, "kernel");
+    args.insert(args.end(), {"--diagnostics", "report"});
+    ASSERT_TRUE(RunAkgenBench(args, tmp.Path() / "bench.log"));
+    CheckRun(run, judged);
+
+    const json summary = json::parse(ReadText(run / "summary.json"));
+    EXPECT_EQ(summary.at("run").at("diagnostics"), "report");
+    EXPECT_EQ(summary.at("passed_with_diagnostics").value("QUE_HELD_AT_END", 0), kCaseCount);
+    const std::map<int, Outcome> outcomes = OutcomesOf(ReadRecords(run.string()));
+    const Outcome& held = outcomes.at(1);
+    ASSERT_EQ(int(held.cases.size()), kCaseCount);
+    for (const CaseRecord& c : held.cases) {
+        ASSERT_FALSE(c.diagnostics.empty()) << "case " << c.caseId << " lost its diagnostic";
+        EXPECT_EQ(c.diagnostics.front().code, "QUE_HELD_AT_END");
+    }
+    for (const CaseRecord& c : outcomes.at(0).cases) EXPECT_TRUE(c.diagnostics.empty());
 }
 
 // A run killed part way (SIGKILL to akgen's process group) and resumed ends with every record
