@@ -84,6 +84,9 @@ struct Core {
     // Set while the Matmul library, called on a vector core, issues the work CANN hands to the AIC
     // (L1 / L0 / cube, and UB <-> cube-memory copies through GM): no core-type rule applies to it.
     bool matmulForCube = false;
+    // Per event and id: sets not yet waited for. A second set before the wait is undefined on the
+    // device (FLAG_SET_TWICE) but is lost there only if it lands before the waiting pipe took the
+    // first; the waits take the sets in order, as the cost model pairs them.
     uint8_t flags[size_t(AscendC::HardEvent::MAX)][8] = {};
     const void* flagSetter[size_t(AscendC::HardEvent::MAX)][8] = {};
 

@@ -220,7 +220,7 @@ void SyncSetFlag(HardEvent evt, int32_t id, const void* caller) {
     if (c.flags[size_t(evt)][id])
         Diag("FLAG_SET_TWICE", caller,
              Format("SetFlag<%s>(%d) while the same flag is already set and not yet waited for", EventName(evt), id));
-    c.flags[size_t(evt)][id] = 1;
+    if (c.flags[size_t(evt)][id] < UINT8_MAX) ++c.flags[size_t(evt)][id];
     c.flagSetter[size_t(evt)][id] = caller;
     EventPipes p = PipesOf(evt);
     EmitSync("SetFlag", SyncKind::SetFlag, p.src, p.src, p.dst, id, caller);
@@ -233,7 +233,7 @@ void SyncWaitFlag(HardEvent evt, int32_t id, const void* caller) {
         Fatal("FLAG_WAIT_UNSET", caller,
               Format("WaitFlag<%s>(%d) with no SetFlag<%s>(%d) before it: the device would wait forever",
                      EventName(evt), id, EventName(evt), id));
-    c.flags[size_t(evt)][id] = 0;
+    --c.flags[size_t(evt)][id];
     EventPipes p = PipesOf(evt);
     EmitSync("WaitFlag", SyncKind::WaitFlag, p.dst, p.src, p.dst, id, caller);
 }

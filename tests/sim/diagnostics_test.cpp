@@ -447,12 +447,15 @@ TEST(Diagnostics, KERNEL_ASSERT) {
 }
 
 TEST(Diagnostics, FLAG_SET_TWICE) {
+    // Two sets, then two waits (a pattern of real kernels): undefined, but the waiting pipe is
+    // usually ahead and takes the sets in turn, so the run goes on and neither wait hangs.
     CheckRule("FLAG_SET_TWICE", [](bool bad, int* line) {
         SetFlag<HardEvent::M_MTE1>(0);
         if (bad) {
             MARK(*line); SetFlag<HardEvent::M_MTE1>(0);
         }
         WaitFlag<HardEvent::M_MTE1>(0);
+        if (bad) WaitFlag<HardEvent::M_MTE1>(0);
     });
     // The raw intrinsics are the same hardware flags.
     CheckRule("FLAG_SET_TWICE", [](bool bad, int* line) {
@@ -461,7 +464,16 @@ TEST(Diagnostics, FLAG_SET_TWICE) {
             MARK(*line); set_flag(PIPE_V, PIPE_MTE3, EVENT_ID2);
         }
         wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID2);
+        if (bad) wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID2);
     });
+    // A third wait has no set left to take: it hangs.
+    auto run = RunKernel(1, [] {
+        SetFlag<HardEvent::MTE2_V>(1);
+        SetFlag<HardEvent::MTE2_V>(1);
+        for (int i = 0; i < 3; ++i) WaitFlag<HardEvent::MTE2_V>(1);
+    });
+    EXPECT_TRUE(run.HasDiag("FLAG_SET_TWICE")) << run.Codes();
+    EXPECT_TRUE(run.HasDiag("FLAG_WAIT_UNSET")) << run.Codes();
 }
 
 TEST(Diagnostics, FLAG_LEFT_SET) {
