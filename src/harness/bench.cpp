@@ -282,6 +282,7 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
     oe.maxRelError = num("max_rel_error");
     oe.mismatches = verdict.value("mismatches", int64_t(0));
     rec.outputs.push_back(oe);
+    if (verdict.contains("note")) ev.log += "judge: " + verdict.value("note", std::string()) + "\n";
     if (verdict.value("passed", false)) return finish("done", "pass", "");
     std::string why = verdict.value("error", std::string());
     if (why.empty())

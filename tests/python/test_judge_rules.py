@@ -29,6 +29,15 @@ class JudgeRules(unittest.TestCase):
         actual[0] = torch.tensor(1.0 + 2 ** -10, dtype=torch.float16)  # one ulp on one element
         self.assertEqual(akgen_checks.strict_check(expected, actual)[0], 1)
 
+    def test_output_count_default_zips_strict_requires_all(self):
+        expected = [torch.ones(8), torch.zeros(8), torch.full((8,), 2.0)]
+        # NPUKernelBench zips the two lists: a glue returning the first two is judged on those.
+        self.assertEqual(akgen_checks.default_check(expected, expected[:2])[0], 1)
+        self.assertEqual(akgen_checks.strict_check(expected, expected[:2])[0], 0)
+        wrong = [torch.ones(8), torch.ones(8)]
+        self.assertEqual(akgen_checks.default_check(expected, wrong)[0], 0)
+        self.assertEqual(akgen_checks.default_check(expected, [])[0], 0)  # nothing compared
+
     def test_unwritten_output_counts_as_mismatches(self):
         expected = torch.ones(100)
         actual = expected.clone()
