@@ -28,6 +28,9 @@ struct QueueState {
     AscendC::TPosition src = AscendC::TPosition::VECIN;
     AscendC::TPosition dst = AscendC::TPosition::VECIN;
     uint32_t pipeEpoch = 0;  // which TPipe generation the buffers belong to
+    // A by-value copy of a queue (CANN's TQueBind is copyable; kernels pass queues to helpers by
+    // value): it starts from the original's state and leaves the end-of-kernel check to it.
+    bool copy = false;
 };
 
 bool QueueInit(QueueState& q, AscendC::TPosition src, AscendC::TPosition dst, int32_t depth, uint32_t num,
@@ -76,8 +79,12 @@ template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind {
 public:
     __aicore__ inline TQueBind() = default;
-    TQueBind(const TQueBind&) = delete;
-    TQueBind& operator=(const TQueBind&) = delete;
+    __aicore__ inline TQueBind(const TQueBind& other) : q_(other.q_) { q_.copy = true; }
+    __aicore__ inline TQueBind& operator=(const TQueBind& other) {
+        q_ = other.q_;
+        q_.copy = true;
+        return *this;
+    }
     ~TQueBind() { akg::sim::QueueRelease(q_); }
 
     template <typename T>

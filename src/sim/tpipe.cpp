@@ -246,7 +246,7 @@ void QueueFree(QueueState& q, uintptr_t addr, const void* caller) {
 
 void QueueRelease(QueueState& q) {
     Runtime* rt = RtIfLaunched();
-    if (!rt || !rt->cur || rt->aborting || q.num == 0 || q.pipeEpoch != rt->cur->pipeEpoch) return;
+    if (!rt || !rt->cur || rt->aborting || q.copy || q.num == 0 || q.pipeEpoch != rt->cur->pipeEpoch) return;
     for (int i = 0; i < q.num; ++i)
         if (q.state[i] != BufState::Free)
             Diag("QUE_HELD_AT_END", q.allocCaller[i],

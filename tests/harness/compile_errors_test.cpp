@@ -267,8 +267,8 @@ TEST_F(CompileErrorsKernel, MemoryCopyOfKernelHoldingQueues) {
     ExpectFirstError({{"ENTRY", "KernelAdd copy = op;"}}, "compile.memory_object", LineOf("ENTRY"));
 }
 
-TEST_F(CompileErrorsKernel, MemoryCopyOfQueue) {
-    ExpectFirstError({{"PROCESS", "auto queueCopy = inQueueX_;"}}, "compile.memory_object", LineOf("PROCESS"));
+TEST_F(CompileErrorsKernel, MemoryCopyOfPipe) {
+    ExpectFirstError({{"PROCESS", "auto pipeCopy = pipe_;"}}, "compile.memory_object", LineOf("PROCESS"));
 }
 
 TEST_F(CompileErrorsKernel, MemoryAssignToRvalue) {

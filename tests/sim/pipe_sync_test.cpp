@@ -163,6 +163,42 @@ TEST(TBuf, GetAndGetWithOffset) {
     for (int i = 0; i < 64; ++i) EXPECT_EQ(seen[i], i < 16 ? 2.0f : i < 32 ? 1.0f : 5.0f) << i;
 }
 
+// CANN's queues are copyable and kernels pass them to helpers by value: the copy hands out the
+// same buffers, and only the original answers for what is held when the kernel ends.
+float SumThroughCopies(TQue<TPosition::VECIN, 1> que, TBuf<TPosition::VECCALC> buf) {
+    LocalTensor<float> t = que.AllocTensor<float>();
+    Duplicate(t, 2.0f, 8);
+    LocalTensor<float> acc = buf.Get<float>();
+    Add(acc, acc, t, 8);
+    que.FreeTensor(t);
+    return acc.GetValue(0);
+}
+
+TEST(TQue, ByValueCopiesShareBuffersAndLeaveTheEndCheckToTheOriginal) {
+    float first = 0, second = 0;
+    uint64_t original = 0, copied = 0;
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> que;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(que, 1, 256);
+        pipe.InitBuffer(buf, 256);
+        Duplicate(buf.Get<float>(), 1.0f, 64);
+        first = SumThroughCopies(que, buf);
+        second = SumThroughCopies(que, buf);
+        LocalTensor<float> held = que.AllocTensor<float>();  // held at the end: reported once
+        original = held.GetPhyAddr();
+        TQue<TPosition::VECIN, 1> copy = que;
+        copy.FreeTensor(held);  // the copy's own state; the original still holds it
+        copied = held.GetPhyAddr();
+    });
+    EXPECT_EQ(first, 3.0f);
+    EXPECT_EQ(second, 5.0f);
+    EXPECT_EQ(original, copied);
+    ASSERT_EQ(run.result.diagnostics.size(), 1u) << run.Codes();
+    EXPECT_EQ(run.result.diagnostics[0].code, "QUE_HELD_AT_END");
+}
+
 TEST(TPipe, BuffersAreLaidOutConsecutivelyAndResetReusesMemory) {
     uint64_t a0 = 0, a1 = 0, b0 = 0, c0 = 0;
     auto run = RunKernel(1, [&] {
