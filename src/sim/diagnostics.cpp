@@ -33,6 +33,7 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"QUE_ENQUE_OVERFLOW", "queue", false, "EnQue beyond the queue depth without a DeQue in between"},
         {"QUE_DEQUE_EMPTY", "queue", true, "DeQue with nothing queued (the device waits forever)"},
         {"QUE_FREE_FOREIGN", "queue", true, "FreeTensor of a tensor this queue did not hand out by DeQue"},
+        {"QUE_FREE_WRONG_QUEUE", "queue", false, "FreeTensor through another queue than the one that handed the tensor out"},
         {"QUE_HELD_AT_END", "queue", false, "tensors are still allocated or queued when the kernel ends"},
         // synchronisation
         {"FLAG_WAIT_UNSET", "sync", true, "WaitFlag with no matching SetFlag before it (the device waits forever)"},

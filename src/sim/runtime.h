@@ -61,6 +61,9 @@ struct Core {
     void* pipe = nullptr;
     uint32_t pipeEpoch = 0;
     std::array<uint32_t, size_t(Mem::COUNT)> cursor{};
+    // The core's live queues (TQue objects initialised by InitBuffer, not their by-value copies):
+    // FreeTensor through the wrong queue finds the buffer's own queue here.
+    std::vector<QueueState*> queues;
     std::vector<LocalBuffer> buffers;
     uint32_t queueBuffers = 0;
     uint8_t eventAlloc[size_t(AscendC::HardEvent::MAX)] = {};

@@ -175,6 +175,8 @@ bool QueueInit(QueueState& q, AscendC::TPosition src, AscendC::TPosition dst, in
     for (uint32_t i = 0; i < num; ++i) q.addr[i] = Allocate(MemOf(src), len, "TQue", caller);
     q.num = uint8_t(num);
     q.pipeEpoch = Cur().pipeEpoch;
+    std::vector<QueueState*>& live = Cur().queues;
+    if (std::find(live.begin(), live.end(), &q) == live.end()) live.push_back(&q);
     return true;
 }
 
@@ -234,7 +236,19 @@ uintptr_t QueueDeque(QueueState& q, const void* caller) {
 void QueueFree(QueueState& q, uintptr_t addr, const void* caller) {
     RequireInitialized(q, "FreeTensor", caller);
     int i = FindBuffer(q, addr);
-    if (i < 0) Fatal("QUE_FREE_FOREIGN", caller, "FreeTensor of a tensor that does not belong to this queue");
+    if (i < 0) {
+        // A buffer of another queue, in use: the device frees a buffer through the handle the
+        // tensor carries, so it is freed in its own queue.
+        for (QueueState* owner : Cur().queues) {
+            const int k = owner == &q ? -1 : FindBuffer(*owner, addr);
+            if (k < 0 || (owner->state[k] != BufState::Allocated && owner->state[k] != BufState::Dequeued)) continue;
+            Diag("QUE_FREE_WRONG_QUEUE", caller,
+                 "FreeTensor of a tensor that another queue of this core handed out; it is freed in that queue");
+            QueueFree(*owner, addr, caller);
+            return;
+        }
+        Fatal("QUE_FREE_FOREIGN", caller, "FreeTensor of a tensor that does not belong to this queue");
+    }
     if (q.state[i] == BufState::Free || q.state[i] == BufState::Enqueued)
         Fatal("QUE_FREE_FOREIGN", caller,
               Format("FreeTensor of a buffer that is %s; free only tensors obtained by AllocTensor or DeQue",
@@ -246,6 +260,7 @@ void QueueFree(QueueState& q, uintptr_t addr, const void* caller) {
 
 void QueueRelease(QueueState& q) {
     Runtime* rt = RtIfLaunched();
+    if (rt && rt->cur) std::erase(rt->cur->queues, &q);
     if (!rt || !rt->cur || rt->aborting || q.copy || q.num == 0 || q.pipeEpoch != rt->cur->pipeEpoch) return;
     for (int i = 0; i < q.num; ++i)
         if (q.state[i] != BufState::Free)

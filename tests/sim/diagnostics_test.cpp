@@ -406,6 +406,43 @@ TEST(Diagnostics, QUE_FREE_FOREIGN) {
     });
 }
 
+TEST(Diagnostics, QUE_FREE_WRONG_QUEUE) {
+    // Two queues each free the other's tensor (a real kernel's pattern): both buffers end free in
+    // their own queues, so both can be allocated again and nothing is held at the end.
+    auto swapFrees = [](bool bad) {
+        return RunKernel(1, [bad] {
+            TPipe pipe;
+            TQue<TPosition::VECIN, 1> meanQue, rstdQue;
+            pipe.InitBuffer(meanQue, 1, 256);
+            pipe.InitBuffer(rstdQue, 1, 256);
+            for (int round = 0; round < 2; ++round) {
+                auto mean = meanQue.AllocTensor<float>();
+                auto rstd = rstdQue.AllocTensor<float>();
+                meanQue.FreeTensor(bad ? rstd : mean);
+                rstdQue.FreeTensor(bad ? mean : rstd);
+            }
+        });
+    };
+    auto good = swapFrees(false);
+    EXPECT_TRUE(good.result.diagnostics.empty()) << good.Codes();
+    auto bad = swapFrees(true);
+    EXPECT_TRUE(bad.result.completed);
+    for (auto& d : bad.result.diagnostics) EXPECT_EQ(d.code, "QUE_FREE_WRONG_QUEUE") << bad.Codes();
+    EXPECT_TRUE(bad.HasDiag("QUE_FREE_WRONG_QUEUE")) << bad.Codes();
+    // A buffer that is not in use in its queue is still QUE_FREE_FOREIGN.
+    auto run = RunKernel(1, [] {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> a, b;
+        pipe.InitBuffer(a, 1, 256);
+        pipe.InitBuffer(b, 1, 256);
+        auto t = b.AllocTensor<float>();
+        b.FreeTensor(t);
+        a.FreeTensor(t);
+    });
+    EXPECT_TRUE(run.HasDiag("QUE_FREE_FOREIGN")) << run.Codes();
+    EXPECT_FALSE(run.HasDiag("QUE_FREE_WRONG_QUEUE")) << run.Codes();
+}
+
 TEST(Diagnostics, QUE_HELD_AT_END) {
     CheckRule("QUE_HELD_AT_END", [](bool bad, int* line) {
         TPipe pipe;
