@@ -31,6 +31,14 @@ void ToShim(const Tensor& src, pyshim::TensorData& dst) {
     std::memcpy(dst.data(), t->bytes.data(), std::min(t->bytes.size(), size_t(dst.numel()) * DTypeBytes(dst.dtype)));
 }
 
+// The dtype every DataType column declares for input `p`, else `fallback`.
+ge::DataType DeclaredDtypeOr(const host::ParamInfo& p, ge::DataType fallback) {
+    if (!p.dtypes.empty() &&
+        std::all_of(p.dtypes.begin(), p.dtypes.end(), [&](ge::DataType d) { return d == p.dtypes[0]; }))
+        return p.dtypes[0];
+    return fallback;
+}
+
 bool InputFrom(const host::ParamInfo& p, const pyshim::AclArg& a, std::vector<Tensor>* out, std::string* error) {
     using K = pyshim::AclArg::Kind;
     switch (a.kind) {
@@ -62,8 +70,10 @@ bool InputFrom(const host::ParamInfo& p, const pyshim::AclArg& a, std::vector<Te
             return true;
         }
         case K::IntArray: {
-            // aclnn passes an aclIntArray for a value-dependent list input (Fill's dims).
-            Tensor t = Tensor::Zeros({int64_t(a.ints.size())}, ge::DT_INT64);
+            // aclnn passes an aclIntArray for a value-dependent list input (Fill's dims), which
+            // its L0 converts to the input's declared dtype (LayerNormV4's normalized_shape:
+            // ConvertToTensor(normalizedShape, DT_INT32)).
+            Tensor t = Tensor::Zeros({int64_t(a.ints.size())}, DeclaredDtypeOr(p, ge::DT_INT64));
             for (size_t k = 0; k < a.ints.size(); ++k) t.Set(int64_t(k), double(a.ints[k]));
             out->push_back(std::move(t));
             return true;
@@ -72,12 +82,9 @@ bool InputFrom(const host::ParamInfo& p, const pyshim::AclArg& a, std::vector<Te
         case K::Float:
         case K::Bool: {
             // The aclnn layer makes a tensor of a host number with the dtype the operator declares
-            // for that input (TopKV3's L0: ConvertToTensor(k, ACL_INT32)); when every column
-            // declares one dtype, that is the one.
-            ge::DataType dtype = a.kind == K::Int ? ge::DT_INT64 : a.kind == K::Bool ? ge::DT_BOOL : ge::DT_FLOAT;
-            if (!p.dtypes.empty() && std::all_of(p.dtypes.begin(), p.dtypes.end(),
-                                                 [&](ge::DataType d) { return d == p.dtypes[0]; }))
-                dtype = p.dtypes[0];
+            // for that input (TopKV3's L0: ConvertToTensor(k, ACL_INT32)).
+            const ge::DataType dtype = DeclaredDtypeOr(
+                p, a.kind == K::Int ? ge::DT_INT64 : a.kind == K::Bool ? ge::DT_BOOL : ge::DT_FLOAT);
             Tensor t = Tensor::Zeros({1}, dtype);
             t.Set(0, a.kind == K::Int ? double(a.i) : a.kind == K::Bool ? double(a.b) : a.f);
             out->push_back(std::move(t));
