@@ -220,10 +220,24 @@ struct HandleArena {
     std::vector<std::unique_ptr<aclFloatArray>> floatArrays;
     std::vector<std::unique_ptr<aclBoolArray>> boolArrays;
 
+    // As torch_npu's ConvertType creates it: the whole storage as a 1-D storage shape, the view
+    // at the tensor's offset, and the format its rank implies (3-D NCL, 4-D NCHW, 5-D NCDHW,
+    // else ND), which aclnn code reads (BatchNorm's isBNV3Supported).
     aclTensor* Tensor(const pyshim::TensorData& t) {
         if (t.data() == nullptr) return nullptr;  // an undefined tensor: an absent optional input
-        tensors.push_back(opapi::WrapTensor(t.shape, t.dtype, t.data()));
-        return tensors.back().get();
+        const size_t itemSize = std::max<size_t>(DTypeBytes(t.dtype), 1);
+        tensors.push_back(opapi::WrapTensor(t.shape, t.dtype, t.storage->data()));
+        aclTensor* tensor = tensors.back().get();
+        tensor->SetViewOffset(int64_t(t.offsetBytes / itemSize));
+        tensor->SetStorageShape(op::Shape{int64_t(t.storage->size() / itemSize)});
+        const ge::Format format = t.shape.size() == 3   ? ge::FORMAT_NCL
+                                  : t.shape.size() == 4 ? ge::FORMAT_NCHW
+                                  : t.shape.size() == 5 ? ge::FORMAT_NCDHW
+                                                        : ge::FORMAT_ND;
+        tensor->SetViewFormat(format);
+        tensor->SetStorageFormat(format);
+        tensor->SetOriginalFormat(format);
+        return tensor;
     }
     aclScalar* Scalar(ge::DataType dtype, double f, int64_t i) {
         uint8_t bytes[16] = {};
