@@ -12,6 +12,7 @@
 #include "opdev/op_executor.h"
 #include "opdev/platform.h"
 
+// CANN's make_op_executor.h has it too, and L0 sources written against it use std names unqualified.
 using namespace std;
 
 namespace op {
