@@ -12,6 +12,7 @@ packages=(
   chromium                                   # the report test renders report.html headless
   libcurl4-openssl-dev                       # akgen gen/solve: the model-server client
   libcpp-httplib-dev pkgconf                 # tests/gen: the loopback OpenAI-compatible test server
+  libffi-dev                                 # the harness calls an answer's aclnn functions with the glue's argument types
 )
 
 missing=()

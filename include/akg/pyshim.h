@@ -65,6 +65,7 @@ struct AclArg {
     // Scalar: the value in all three forms (f exact for floating scalars, i for integral ones,
     // b = value != 0). Int/Float/Bool attributes use i/f/b (a Bool attribute also sets i).
     double f = 0;
+    bool singlePrecision = false;  // Float: the glue passed a float (aclnn then takes a float)
     int64_t i = 0;
     bool b = false;
     std::string s;

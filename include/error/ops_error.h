@@ -11,6 +11,11 @@
 namespace akg::host {
 inline const char* LogNodeName(const char* name) { return name; }
 inline const char* LogNodeName(const std::string& name) { return name.c_str(); }
+// A context (tiling, inference, parse) names its node.
+template <typename Context>
+auto LogNodeName(const Context* context) -> decltype(context->GetNodeName()) {
+    return context->GetNodeName();
+}
 }  // namespace akg::host
 
 #ifndef OPS_LOG_D
@@ -53,4 +58,29 @@ inline const char* LogNodeName(const std::string& name) { return name.c_str(); }
 #endif
 #ifndef OPS_REPORT_CUBE_INNER_ERR
 #define OPS_REPORT_CUBE_INNER_ERR(op, ...) ::akg::host::HostLog("E", ::akg::host::LogNodeName(op), __VA_ARGS__)
+#endif
+
+#ifndef OPS_ERR_IF
+#define OPS_ERR_IF(cond, log_func, expr) OPS_CHECK(cond, log_func, expr)
+#endif
+
+// The tiling-side names of the same checks (CANN's op_tiling error_log.h / op_log.h).
+#ifndef VECTOR_INNER_ERR_REPORT_TILIING
+#define VECTOR_INNER_ERR_REPORT_TILIING(op, ...) ::akg::host::HostLog("E", ::akg::host::LogNodeName(op), __VA_ARGS__)
+#endif
+#ifndef OP_TILING_CHECK
+#define OP_TILING_CHECK(cond, log_func, expr) OPS_CHECK(cond, log_func, expr)
+#endif
+// Logs and returns `ret` (GRAPH_FAILED for the short form) when `ptr` is null.
+#ifndef OPS_CHECK_NULL_WITH_CONTEXT_RET
+#define OPS_CHECK_NULL_WITH_CONTEXT_RET(context, ptr, ret)                             \
+    do {                                                                               \
+        if ((ptr) == nullptr) {                                                        \
+            ::akg::host::HostLog("E", (context)->GetNodeName(), "%s is nullptr", #ptr); \
+            return ret;                                                                \
+        }                                                                              \
+    } while (0)
+#endif
+#ifndef OPS_CHECK_NULL_WITH_CONTEXT
+#define OPS_CHECK_NULL_WITH_CONTEXT(context, ptr) OPS_CHECK_NULL_WITH_CONTEXT_RET(context, ptr, ::ge::GRAPH_FAILED)
 #endif

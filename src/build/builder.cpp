@@ -77,6 +77,8 @@ bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifa
         h.Field(lib.name);
         for (auto& s : lib.sources) h.Field(fs::path(s).filename().string());
     }
+    h.Field(kOpApiTarget);
+    for (auto& s : project.opapiSources) h.Field(fs::path(s).filename().string());
     const fs::path dir = fs::path(ResolveCacheDir(options)) / "host" / h.HexDigest();
     const fs::path so = dir / "host.so";
     const fs::path metaPath = dir / "meta.json";
@@ -91,9 +93,15 @@ bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifa
     HostArtifact art;
     art.soPath = so.string();
     for (size_t i = 0; i < libs.size(); ++i) art.libraries.push_back((dir / libFile(i)).string());
+    const std::string opapiFile = "opapi-" + dir.filename().string().substr(0, 16) + ".so";
+    auto noteOpApi = [&](const fs::path& in) {
+        if (fs::exists(in / opapiFile)) art.opapiPath = (dir / opapiFile).string();
+        if (fs::exists(in / "opapi.log")) art.opapiLog = ReadFile((in / "opapi.log").string());
+    };
     if (fs::exists(metaPath)) {
         std::string err;
         if (HostMetaFromJson(ReadFile(metaPath.string()), &art.meta, &err)) {
+            noteOpApi(dir);
             art.cached = true;
             *out = std::move(art);
             return true;
@@ -138,12 +146,30 @@ bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifa
         *error = {BuildStage::HostLoad, err, ""};
         return false;
     }
+    // The aclnn layer links on its own against libakg_opapi. It may fail where the host
+    // libraries built (it calls an L0 operator of CANN's library we do not provide, or does not
+    // compile): that is kept in opapi.log and the host build still succeeds.
+    if (!project.opapiSources.empty()) {
+        std::vector<std::string> argv = {CompilerOf(options)};
+        for (auto& f : CommonFlags(options)) argv.push_back(f);
+        argv.push_back("-I" + project.hostDir);
+        for (auto& s : project.opapiSources) argv.push_back(s);
+        argv.push_back("-o");
+        argv.push_back((tmp / opapiFile).string());
+        for (auto& f : LinkFlags("akg_opapi")) argv.push_back(f);
+        argv.push_back("-lakg_host");  // the logging macros' sink, used directly
+        argv.push_back("-Wl,-soname," + opapiFile);
+        const ProcessResult step = RunProcess(argv, options.timeoutSeconds);
+        art.seconds += step.seconds;
+        if (step.exitCode != 0) WriteFile((tmp / "opapi.log").string(), step.output);
+    }
     WriteFile((tmp / "meta.json").string(), HostMetaToJson(art.meta));
     WriteFile((tmp / "build.log").string(), r.output);
     if (!Publish(tmp, dir)) {
         *error = {BuildStage::HostCompile, "cannot write the build cache at " + dir.string(), ""};
         return false;
     }
+    noteOpApi(dir);
     *out = std::move(art);
     return true;
 }

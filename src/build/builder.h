@@ -37,6 +37,11 @@ struct HostArtifact {
     std::string soPath;                  // host.so, the one to load
     std::vector<std::string> libraries;  // every host library: host.so, then those it loads
     HostMeta meta;
+    // The answer's hand-written aclnn layer (CMake target opapi) linked against libakg_opapi;
+    // empty when the answer has none or it did not build (opapiLog says why: the harness then
+    // serves the aclnn call from the operator definition, as before this layer existed).
+    std::string opapiPath;
+    std::string opapiLog;
     bool cached = false;
     double seconds = 0;
 };

@@ -34,36 +34,51 @@ std::string CmakeWithoutComments(const fs::path& file) {
 }
 }  // namespace
 
-std::vector<OpProject::HostLibrary> HostLibrariesOf(const std::string& hostDir,
-                                                    const std::vector<std::string>& allHostSources) {
+namespace {
+// Every target_sources(<target> ...) of the CMakeLists.txt beside op_host, in order, with the
+// op_host sources it names (a source named twice goes to its first target).
+std::vector<OpProject::HostLibrary> CmakeTargetsOf(const std::string& hostDir,
+                                                   const std::vector<std::string>& allHostSources) {
     std::vector<OpProject::HostLibrary> libs;
     const fs::path cmake = fs::path(hostDir).parent_path() / "CMakeLists.txt";
-    if (fs::is_regular_file(cmake)) {
-        static const std::regex targetSources(R"(target_sources\s*\(\s*([A-Za-z0-9_]+)\s+([^)]*)\))");
-        const std::string text = CmakeWithoutComments(cmake);
-        std::vector<std::string> taken;
-        for (std::sregex_iterator it(text.begin(), text.end(), targetSources), end; it != end; ++it) {
-            const std::string target = (*it)[1].str();
-            if (target == "opapi") continue;
-            std::istringstream words((*it)[2].str());
-            std::vector<std::string> sources;
-            for (std::string w; words >> w;) {
-                const std::string name = fs::path(w).filename().string();
-                if (fs::path(w).parent_path().filename() != "op_host") continue;
-                for (auto& src : allHostSources)
-                    if (fs::path(src).filename() == name && std::find(taken.begin(), taken.end(), src) == taken.end()) {
-                        sources.push_back(src);
-                        taken.push_back(src);
-                    }
-            }
-            if (sources.empty()) continue;
-            auto lib = std::find_if(libs.begin(), libs.end(), [&](auto& l) { return l.name == target; });
-            if (lib == libs.end()) libs.push_back({target, sources});
-            else lib->sources.insert(lib->sources.end(), sources.begin(), sources.end());
+    if (!fs::is_regular_file(cmake)) return libs;
+    static const std::regex targetSources(R"(target_sources\s*\(\s*([A-Za-z0-9_]+)\s+([^)]*)\))");
+    const std::string text = CmakeWithoutComments(cmake);
+    std::vector<std::string> taken;
+    for (std::sregex_iterator it(text.begin(), text.end(), targetSources), end; it != end; ++it) {
+        const std::string target = (*it)[1].str();
+        std::istringstream words((*it)[2].str());
+        std::vector<std::string> sources;
+        for (std::string w; words >> w;) {
+            const std::string name = fs::path(w).filename().string();
+            if (fs::path(w).parent_path().filename() != "op_host") continue;
+            for (auto& src : allHostSources)
+                if (fs::path(src).filename() == name && std::find(taken.begin(), taken.end(), src) == taken.end()) {
+                    sources.push_back(src);
+                    taken.push_back(src);
+                }
         }
+        if (sources.empty()) continue;
+        auto lib = std::find_if(libs.begin(), libs.end(), [&](auto& l) { return l.name == target; });
+        if (lib == libs.end()) libs.push_back({target, sources});
+        else lib->sources.insert(lib->sources.end(), sources.begin(), sources.end());
     }
+    return libs;
+}
+}  // namespace
+
+std::vector<OpProject::HostLibrary> HostLibrariesOf(const std::string& hostDir,
+                                                    const std::vector<std::string>& allHostSources) {
+    std::vector<OpProject::HostLibrary> libs = CmakeTargetsOf(hostDir, allHostSources);
+    libs.erase(std::remove_if(libs.begin(), libs.end(), [](auto& l) { return l.name == kOpApiTarget; }), libs.end());
     if (libs.empty()) libs.push_back({"op_host", allHostSources});
     return libs;
+}
+
+std::vector<std::string> OpApiSourcesOf(const std::string& hostDir, const std::vector<std::string>& allHostSources) {
+    for (auto& lib : CmakeTargetsOf(hostDir, allHostSources))
+        if (lib.name == kOpApiTarget) return lib.sources;
+    return {};
 }
 
 bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelDir, OpProject* out, std::string* error) {
@@ -76,8 +91,10 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
     p.kernelSources = CppFiles(p.kernelDir);
     if (p.hostSources.empty()) return *error = "op_host has no C++ source (.cpp, .cc, .cxx): " + p.hostDir, false;
     p.hostLibraries = HostLibrariesOf(p.hostDir, p.hostSources);
+    p.opapiSources = OpApiSourcesOf(p.hostDir, p.hostSources);
     p.hostSources.clear();
     for (auto& lib : p.hostLibraries) p.hostSources.insert(p.hostSources.end(), lib.sources.begin(), lib.sources.end());
+    p.hostSources.insert(p.hostSources.end(), p.opapiSources.begin(), p.opapiSources.end());
     if (p.kernelSources.empty()) return *error = "op_kernel has no C++ source (.cpp, .cc, .cxx): " + p.kernelDir, false;
     p.name = fs::path(p.kernelDir).parent_path().filename().string();
     *out = std::move(p);

@@ -19,6 +19,8 @@ struct OpProject {
         std::vector<std::string> sources;
     };
     std::vector<HostLibrary> hostLibraries;
+    // The hand-written aclnn layer (CMake target opapi), built into a library of its own.
+    std::vector<std::string> opapiSources;
     std::string kernelDir;                 // op_kernel
     std::vector<std::string> kernelSources;  // op_kernel/*.cpp
 };
@@ -35,12 +37,14 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
 // from) — and of opapi, the hand-written aclnn layer. Each library links on its own, so a
 // non-inline function defined in a header two of them include is no duplicate. Here:
 //   - without such a CMakeLists.txt, every op_host source forms one library;
-//   - opapi sources are not compiled: the aclnn call is served by the harness's bridge, which
-//     runs the operator from its OpDef, tiling and kernel;
+//   - opapi sources are not among the host libraries: OpApiSourcesOf lists them, and the builder
+//     links them on their own against libakg_opapi (BuildHost);
 //   - every library loads into one process, so a source named by several libraries is compiled
 //     into the first only (its registrations must happen once).
 std::vector<OpProject::HostLibrary> HostLibrariesOf(const std::string& hostDir,
                                                     const std::vector<std::string>& allHostSources);
+std::vector<std::string> OpApiSourcesOf(const std::string& hostDir, const std::vector<std::string>& allHostSources);
+inline constexpr const char* kOpApiTarget = "opapi";
 
 // snake_case of an operator type the way CANN names kernel entry points (AddCustom ->
 // add_custom, GeGluV2 -> ge_glu_v2, AddRMSNorm -> add_rms_norm).

@@ -38,8 +38,11 @@ void Put(uint8_t* p, T v) {
 }
 }  // namespace
 
-double Tensor::At(int64_t i) const {
-    const uint8_t* p = bytes.data() + size_t(i) * ElemSize();
+double Tensor::At(int64_t i) const { return ReadElement(dtype, bytes.data() + size_t(i) * ElemSize()); }
+
+void Tensor::Set(int64_t i, double v) { WriteElement(dtype, bytes.data() + size_t(i) * ElemSize(), v); }
+
+double ReadElement(ge::DataType dtype, const uint8_t* p) {
     switch (dtype) {
         case ge::DT_FLOAT: return Get<float>(p);
         case ge::DT_FLOAT16: return double(Get<_Float16>(p));
@@ -59,8 +62,7 @@ double Tensor::At(int64_t i) const {
     }
 }
 
-void Tensor::Set(int64_t i, double v) {
-    uint8_t* p = bytes.data() + size_t(i) * ElemSize();
+void WriteElement(ge::DataType dtype, uint8_t* p, double v) {
     switch (dtype) {
         case ge::DT_FLOAT: Put<float>(p, float(v)); break;
         case ge::DT_FLOAT16: Put<_Float16>(p, _Float16(v)); break;

@@ -23,6 +23,10 @@ struct Tensor {
     void Set(int64_t i, double v);
 };
 
+// One element at `p` as double / from double, with the conversions of Tensor::At / Tensor::Set.
+double ReadElement(ge::DataType dtype, const uint8_t* p);
+void WriteElement(ge::DataType dtype, uint8_t* p, double v);
+
 // Element size in bytes, or 0 for types the runtime does not hold in tensors.
 size_t DTypeBytes(ge::DataType t);
 // "float16", "bfloat16", "float32", "int64", ... (PyTorch's names); the reverse returns false on

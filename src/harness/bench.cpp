@@ -447,6 +447,8 @@ constexpr unsigned kBuildStageSeconds = 1200;
     const bool built = BuildCandidate(ctx, u, op, sample, &buildLog);
     alarm(0);
     WriteLog(LogDir(o, u) / "build.log", buildLog);
+    // Why the answer's aclnn layer did not build (its calls then went to the aclnn bridge).
+    if (built && !op.Host().opapiLog.empty()) WriteLog(LogDir(o, u) / "opapi.log", op.Host().opapiLog);
     if (!ctx.previous->HasSample(u.task.id, u.candidate.sample, u.candidate.onlyCase))
         EmitLine(ctx.recordFd, ToJson(sample));
     if (built) {

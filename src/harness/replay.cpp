@@ -125,9 +125,8 @@ ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir, const std
     // Fresh device memory holds garbage: torch::empty tensors are 0xFF bytes (NaN, -1), so an
     // output the kernel does not write never matches, while one the glue zeroed stays zero.
     pyshim::SetUninitializedFill(0xFF);
-    pyshim::SetExecHook([&](const std::string& api, std::vector<pyshim::AclArg>& aclArgs, std::string* error) {
-        run::OpCall call;
-        if (!CallFromAclnnArgs(op.Info(), aclArgs, &call, error)) return false;
+    // Runs one operator call on the simulator; false (with the reason) when it did not get to launch.
+    auto runOnSimulator = [&](run::OpCall& call, std::string* error) {
         result.executed = true;
         result.report = op.Run(call);
         result.hwBoundUs += cost::HardwareBoundUs(op.Platform(), run::MinimumWorkload(call));
@@ -141,6 +140,28 @@ ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir, const std
                 if (line.find("error") != std::string::npos) *error += "\n    " + line, ++shown;
             return false;
         }
+        return true;
+    };
+    // The answer's own aclnn layer serves the calls it defines; its L0 functions launch the
+    // operator through the same runner and infer shapes with the operator's InferShape.
+    OpApiLibrary opapiLayer;
+    host::SetPlatform(op.Platform());  // what the aclnn layer's GetCurrentPlatformInfo() reports
+    if (!op.Host().opapiPath.empty() && !opapiLayer.Open(op.Host().opapiPath, &result.error)) return result;
+    opapi::SetAiCoreLauncher([&](const opapi::OperatorCall& launch, std::string* error) {
+        run::OpCall call;
+        if (!CallFromOperatorCall(op.Info(), launch, &call, error) || !runOnSimulator(call, error)) return false;
+        WriteBack(op.Info(), call, launch);
+        return true;
+    });
+    opapi::SetShapeInferrer([&](const opapi::OperatorCall& launch, std::string* error) {
+        run::OpCall call;
+        if (!CallFromOperatorCall(op.Info(), launch, &call, error) || !op.PrepareOutputs(call, error)) return false;
+        return SetInferredShapes(call, launch, error);
+    });
+    pyshim::SetExecHook([&](const std::string& api, std::vector<pyshim::AclArg>& aclArgs, std::string* error) {
+        if (opapiLayer.Defines(api)) return opapiLayer.Call(api, aclArgs, error);
+        run::OpCall call;
+        if (!CallFromAclnnArgs(op.Info(), aclArgs, &call, error) || !runOnSimulator(call, error)) return false;
         WriteBack(op.Info(), call, aclArgs);
         return true;
     });
@@ -150,9 +171,13 @@ ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir, const std
     } catch (const std::exception& e) {
         result.error = e.what();
         pyshim::SetExecHook(nullptr);
+        opapi::SetAiCoreLauncher(nullptr);
+        opapi::SetShapeInferrer(nullptr);
         return result;
     }
     pyshim::SetExecHook(nullptr);
+    opapi::SetAiCoreLauncher(nullptr);
+    opapi::SetShapeInferrer(nullptr);
     const fs::path dir = returnedDir;
     fs::create_directories(dir);
     std::string text;

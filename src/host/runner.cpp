@@ -10,6 +10,7 @@
 #include "host/platform_state.h"
 #include "host/registry.h"
 #include "host/run_log.h"
+#include "tiling/tiling_templates_registry.h"
 
 namespace akg::host {
 
@@ -215,6 +216,9 @@ bool InferDataTypes(const TilingRequest& request, std::vector<ge::DataType>* out
     return true;
 }
 
-void ClearRegistrations() { Registry::Get().Clear(); }
+void ClearRegistrations() {
+    Registry::Get().Clear();
+    optiling::TilingRegistry::GetInstance().Clear();
+}
 
 }  // namespace akg::host

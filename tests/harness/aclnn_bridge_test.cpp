@@ -142,5 +142,30 @@ TEST(AclnnBridge, HostNumberForATensorInputTakesTheDeclaredDtype) {
     EXPECT_EQ(call.inputs[1][0].dtype, ge::DT_INT64);
 }
 
+TEST(AclnnBridge, IntArrayForATensorInputTakesTheDeclaredDtype) {
+    host::OpInfo op;
+    op.type = "LayerNormV4";
+    op.inputs = {Param("x", host::ParamKind::Required, {ge::DT_FLOAT, ge::DT_FLOAT16}, false),
+                 Param("normalized_shape", host::ParamKind::Required, {ge::DT_INT32, ge::DT_INT32}, false)};
+    pyshim::AclArg x;
+    x.kind = K::Tensor;
+    x.tensor = FloatTensor({1, 2});
+    pyshim::AclArg shape;
+    shape.kind = K::IntArray;
+    shape.ints = {5, 20};
+    run::OpCall call;
+    std::string error;
+    ASSERT_TRUE(CallFromAclnnArgs(op, {x, shape}, &call, &error)) << error;
+    ASSERT_EQ(call.inputs[1].size(), 1u);
+    EXPECT_EQ(call.inputs[1][0].dtype, ge::DT_INT32);
+    EXPECT_EQ(call.inputs[1][0].shape, (std::vector<int64_t>{2}));
+    EXPECT_EQ(call.inputs[1][0].At(1), 20);
+
+    // Columns that disagree: int64, as aclnn's aclIntArray holds.
+    op.inputs[1].dtypes = {ge::DT_INT32, ge::DT_INT64};
+    ASSERT_TRUE(CallFromAclnnArgs(op, {x, shape}, &call, &error)) << error;
+    EXPECT_EQ(call.inputs[1][0].dtype, ge::DT_INT64);
+}
+
 }  // namespace
 }  // namespace akg::harness

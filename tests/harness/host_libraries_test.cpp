@@ -18,8 +18,8 @@ const fs::path kSourceRoot = fs::path(__FILE__).parent_path().parent_path().pare
 const fs::path kAnswer = kSourceRoot / "tasks" / "level1" / "Elementwise" / "SquaredDifference" / "answer" / "0";
 
 // A copy of our SquaredDifference answer with two more op_host sources that both define the
-// non-inline GetMod of one header (the GeluQuant pattern), and an opapi source that does not
-// compile outside CANN.
+// non-inline GetMod of one header (the GeluQuant pattern), and an opapi source (the hand-written
+// aclnn layer, which links on its own against libakg_opapi).
 class SplitHostProject : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -69,7 +69,10 @@ TEST_F(SplitHostProject, LibrariesComeFromTargetSources) {
     EXPECT_EQ(project.hostLibraries[1].name, "optiling");
     ASSERT_EQ(project.hostLibraries[1].sources.size(), 2u);
     EXPECT_EQ(fs::path(project.hostLibraries[1].sources[0]).filename(), "squared_difference.cpp");
-    EXPECT_EQ(project.hostSources.size(), 3u);  // the opapi source is not compiled
+    // The opapi source is compiled, into a library of its own.
+    EXPECT_EQ(project.hostSources.size(), 4u);
+    ASSERT_EQ(project.opapiSources.size(), 1u);
+    EXPECT_EQ(fs::path(project.opapiSources[0]).filename(), "aclnn_squared_difference.cpp");
 }
 
 TEST_F(SplitHostProject, WithoutCmakeListsEveryHostSourceIsOneLibrary) {
@@ -99,6 +102,32 @@ TEST_F(SplitHostProject, LibrariesLinkOnTheirOwnAndLoadTogether) {
     for (auto& lib : art.libraries) EXPECT_TRUE(fs::is_regular_file(lib)) << lib;
     ASSERT_EQ(art.meta.ops.size(), 1u);
     EXPECT_EQ(art.meta.ops[0].type, "SquaredDifference");
+    EXPECT_TRUE(fs::is_regular_file(art.opapiPath)) << art.opapiLog;
+    EXPECT_TRUE(art.opapiLog.empty());
+}
+
+TEST_F(SplitHostProject, AnOpApiLayerThatDoesNotBuildLeavesTheHostBuilt) {
+    // An L0 operator of CANN's library we do not provide: the link reports it.
+    Write("op_host/aclnn_squared_difference.cpp",
+          "#include \"opdev/op_executor.h\"\n"
+          "namespace l0op { const aclTensor* LibraryOnly(const aclTensor* x, aclOpExecutor* e); }\n"
+          "extern \"C\" int UsesIt(const aclTensor* x, aclOpExecutor* e) { return l0op::LibraryOnly(x, e) != nullptr; }\n");
+    Write("CMakeLists.txt",
+          "target_sources(op_host_aclnn PRIVATE op_host/def_helpers.cpp)\n"
+          "target_sources(optiling PRIVATE op_host/squared_difference.cpp op_host/tiling_helpers.cpp)\n"
+          "target_sources(opapi PRIVATE op_host/aclnn_squared_difference.cpp)\n");
+    HostArtifact art;
+    BuildError error;
+    ASSERT_TRUE(Build(&art, &error)) << error.message << "\n" << error.log;
+    EXPECT_TRUE(art.opapiPath.empty());
+    EXPECT_NE(art.opapiLog.find("LibraryOnly"), std::string::npos) << art.opapiLog;
+
+    // From the cache: the same outcome.
+    HostArtifact cached;
+    ASSERT_TRUE(Build(&cached, &error));
+    EXPECT_TRUE(cached.cached);
+    EXPECT_TRUE(cached.opapiPath.empty());
+    EXPECT_EQ(cached.opapiLog, art.opapiLog);
 }
 
 }  // namespace

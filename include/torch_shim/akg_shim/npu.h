@@ -156,6 +156,7 @@ akg::pyshim::AclArg ToAclArg(T v) {
     } else {
         a.kind = akg::pyshim::AclArg::Kind::Float;
         a.f = static_cast<double>(v);
+        a.singlePrecision = std::is_same<T, float>::value;
     }
     return a;
 }

@@ -1,0 +1,4 @@
+// op::FVector / op::SmallVector (aclnn/acl_meta.h): std::vector here.
+#pragma once
+
+#include "aclnn/acl_meta.h"
