@@ -84,6 +84,20 @@ AKG_API void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
                          AKG_CALLER);
 }
 
+template <typename T>
+AKG_API void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2Pro& loadDataParams) {
+    const auto& p = loadDataParams;
+    const uint64_t e = p.extConfig, f = p.filterConfig;
+    akg::sim::Load3DSpec s{{0, 0, 0, 0}, 0, 0, p.channelSize,
+                           uint16_t(e), uint16_t(e >> 16), uint16_t(e >> 32), uint16_t(e >> 48),
+                           uint8_t(f), uint8_t(f >> 8), uint8_t(f >> 16), uint8_t(f >> 24), uint8_t(f >> 32),
+                           uint8_t(f >> 40), p.enTranspose, p.enSmallK, p.filterSizeW, p.filterSizeH, p.fMatrixCtrl,
+                           0, false, false};
+    akg::sim::CubeLoad3D(akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(),
+                         akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), akg::sim::DTypeOf<T>(), s,
+                         AKG_CALLER);
+}
+
 AKG_API inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[PAD_SIZE], const FmatrixMode& fmatrixMode) {
     akg::sim::SetLoad3DFmatrix(l1H, l1W, padList, fmatrixMode == FmatrixMode::FMATRIX_RIGHT, AKG_CALLER);
 }

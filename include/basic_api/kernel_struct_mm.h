@@ -65,6 +65,7 @@ struct LoadData2dTransposeParams {
 // img2col turns it into a matrix of (Hout * Wout) rows by (C1 * filterH * filterW * C0) columns,
 // and the load takes the block [mStartPt, +mExtension) x [kStartPt, +kExtension) of it.
 constexpr int32_t PAD_SIZE = 4;
+constexpr int32_t BLOCK_CUBE = 16;  // rows (and columns) of a cube fractal
 
 template <typename T>
 struct LoadData3DParamsV2 {
@@ -130,6 +131,34 @@ struct LoadData3DParamsV2 {
     bool filterSizeW = false;  // filterW + 256
     bool filterSizeH = false;
     bool fMatrixCtrl = false;  // only false (the left feature-map register) is supported
+};
+
+// The register-only form of LoadData 3D's parameters: the feature map and the padding value come
+// from SetFmatrix / SetLoadDataPaddingValue, the block and the filter are packed in two words.
+struct LoadData3DParamsV2Pro {
+    __aicore__ LoadData3DParamsV2Pro() {}
+    __aicore__ LoadData3DParamsV2Pro(const uint16_t channelSizeIn, const bool enTransposeIn, const bool enSmallKIn,
+                                     const bool filterSizeWIn, const bool filterSizeHIn, const bool fMatrixCtrlIn,
+                                     const uint64_t extConfigIn, const uint64_t filterConfigIn)
+        : channelSize(channelSizeIn),
+          enTranspose(enTransposeIn),
+          enSmallK(enSmallKIn),
+          filterSizeW(filterSizeWIn),
+          filterSizeH(filterSizeHIn),
+          fMatrixCtrl(fMatrixCtrlIn),
+          extConfig(extConfigIn),
+          filterConfig(filterConfigIn) {}
+
+    uint16_t channelSize = 0;
+    bool enTranspose = false;
+    bool enSmallK = false;
+    bool filterSizeW = false;
+    bool filterSizeH = false;
+    bool fMatrixCtrl = false;
+    // mStartPt << 48 | kStartPt << 32 | mExtension << 16 | kExtension
+    uint64_t extConfig = 0;
+    // dilationFilterH << 40 | dilationFilterW << 32 | filterH << 24 | filterW << 16 | strideH << 8 | strideW
+    uint64_t filterConfig = 0X10101010101;
 };
 
 // Whether LoadData 3D writes the feature-map (l1H, l1W, padList) and padding-value registers

@@ -253,6 +253,48 @@ TEST(CubeLoad3D, FeatureMapAndPaddingFromRegisters) {
                 ASSERT_EQ(float(out[kb * 256 + r * 16 + c]), float(I[r][kb * 16 + c])) << kb << "," << r << "," << c;
 }
 
+// LoadData3DParamsV2Pro packs the block and the filter into two words and always reads the
+// feature map and padding value from the registers: the same load as above.
+TEST(CubeLoad3D, ProFormPacksBlockAndFilter) {
+    akg::test::GmScope scope;
+    Conv g{16, 4, 4, 16};
+    g.fh = 3, g.fw = 3, g.sh = 2, g.dh = 2, g.padL = 1, g.padR = 1, g.padT = 2, g.padB = 2;  // Hout 2, Wout 4
+    const auto map = Pattern<half>(size_t(4) * 4 * 16, 53);
+    GmBuffer<half> gm(map.size(), "map");
+    std::memcpy(static_cast<void*>(gm.data), map.data(), map.size() * sizeof(half));
+    std::vector<half> out(4 * 256);
+    auto run = RunCube([&] {
+        TPipe pipe;
+        TBuf<TPosition::A1> l1;
+        TBuf<TPosition::A2> l0;
+        pipe.InitBuffer(l1, uint32_t(map.size() * sizeof(half)));
+        pipe.InitBuffer(l0, 4 * 512);
+        GlobalTensor<half> gt;
+        gt.SetGlobalBuffer((__gm__ half*)gm.addr(), gm.n);
+        LocalTensor<half> a = l1.Get<half>(), b = l0.Get<half>();
+        DataCopy(a, gt, uint32_t(map.size()));
+        const uint8_t pads[PAD_SIZE] = {1, 1, 2, 2};
+        SetFmatrix(4, 4, pads, FmatrixMode::FMATRIX_LEFT);
+        SetLoadDataPaddingValue(half(-7.0f));
+        LoadData3DParamsV2Pro p;
+        p.channelSize = 16;
+        // rows 0..7 (all 8: the block reaches the last row), columns 32..95
+        p.extConfig = (uint64_t(0) << 48) | (uint64_t(32) << 32) | (uint64_t(8) << 16) | 64;
+        p.filterConfig = (uint64_t(2) << 40) | (uint64_t(1) << 32) | (uint64_t(3) << 24) | (uint64_t(3) << 16) |
+                         (uint64_t(2) << 8) | 1;  // dilation H 2, W 1; filter 3 x 3; stride H 2, W 1
+        LoadData(b, a, p);
+        std::memcpy(static_cast<void*>(out.data()), b.Data(), out.size() * sizeof(half));
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    ASSERT_EQ(g.Rows(), 8u);
+    const auto I = Img2Col(g, map.data(), half(-7.0f));
+    for (uint32_t kb = 0; kb < 4; ++kb)
+        for (uint32_t r = 0; r < 8; ++r)
+            for (uint32_t c = 0; c < 16; ++c)
+                ASSERT_EQ(float(out[kb * 256 + r * 16 + c]), float(I[r][32 + kb * 16 + c])) << kb << "," << r << "," << c;
+}
+
 // SetLoadDataRepeat: iterations along M (16-row units) or K (C0 units) form one larger block.
 TEST(CubeLoad3D, RepeatAlongMAndK) {
     akg::test::GmScope scope;
