@@ -2,8 +2,8 @@
 # Runs official Ascend C direct-launch samples (hicann/asc-devkit examples/, fetched locally, never
 # committed) through `akgen run`, the way each sample's README runs it: scripts/gen_data.py in the
 # sample's directory, the program, then scripts/verify_result.py output/output.bin
-# output/golden.bin. One line per sample: PASS, or FAIL and the stage. docs/compat.md records the
-# results ("Official samples").
+# output/golden.bin (and the scenario, where that script takes one). One line per sample: PASS,
+# or FAIL and the stage. docs/compat.md records the results ("Official samples").
 # Usage: run_official_samples.sh AKGEN EXAMPLES_ROOT WORK_DIR SAMPLE_DIR[@SCENARIO]...
 #   (SAMPLE_DIR relative to EXAMPLES_ROOT, e.g. 01_simd_cpp_api/00_introduction/01_add/add; a
 #   sample whose CMakeLists takes SCENARIO_NUM gets -D SCENARIO_NUM=N and gen_data.py
@@ -20,6 +20,7 @@ for spec in "$@"; do
     name=$(echo "$spec" | tr '/@' '__')
     defines=""
     genArgs=""
+    verifyArgs=""
     if grep -q SCENARIO_NUM "$root/$sample/CMakeLists.txt" 2>/dev/null; then
         defines="-D SCENARIO_NUM=$scenario"
         # gen_data.py names the scenario -scenarioNum, --scenarioNum or -scenario_num.
@@ -27,7 +28,16 @@ for spec in "$@"; do
         genArgs="-scenarioNum=$scenario"
         grep -q -- "--scenarioNum" "$gen" 2>/dev/null && genArgs="--scenarioNum=$scenario"
         grep -q -- "-scenario_num" "$gen" 2>/dev/null && genArgs="-scenario_num=$scenario"
+        # verify_result.py takes it as an option, or (fixpipe_l0c2l1, gather, ...) as a third argument.
+        verify="$root/$sample/scripts/verify_result.py"
+        grep -q -- "-scenarioNum" "$verify" 2>/dev/null && verifyArgs="-scenarioNum=$scenario"
+        grep -q -- "-scenario_num" "$verify" 2>/dev/null && verifyArgs="-scenario_num=$scenario"
+        grep -q "sys.argv\[3\]" "$verify" 2>/dev/null && verifyArgs="$scenario"
     fi
+    # A CMakeLists that derives ASC_ARCHITECTURES from its default CMAKE_ASC_ARCHITECTURES
+    # (dav-2201, Atlas A2) defines it as 2201 (fixpipe_l0c2l1 sizes its output file by it).
+    grep -q 'DASC_ARCHITECTURES=${ARCH_NUM}' "$root/$sample/CMakeLists.txt" 2>/dev/null &&
+        defines="$defines -D ASC_ARCHITECTURES=2201"
     dir="$work/$name"
     rm -rf "$dir"
     cp -r "$root/$sample" "$dir"
@@ -45,7 +55,7 @@ for spec in "$@"; do
         continue
     fi
     if [ -f "$dir/scripts/verify_result.py" ] &&
-        ! (cd "$dir" && $py scripts/verify_result.py output/output.bin output/golden.bin) >>"$log" 2>&1; then
+        ! (cd "$dir" && $py scripts/verify_result.py output/output.bin output/golden.bin $verifyArgs) >>"$log" 2>&1; then
         echo "FAIL verify $spec"
         continue
     fi

@@ -58,6 +58,9 @@ void DmaNd2Nz(Mem dstMem, void* dst, const void* src, DType dtype, const AscendC
 // units of the destination; half sources widen to float on the way.
 void DmaToBiasTable(void* dst, DType dstType, Mem srcMem, const void* src, DType srcType,
                     const AscendC::DataCopyParams& p, const void* caller);
+// L1 -> fixpipe buffer (FB, TPosition C2PIPE2GM), the scales DataCopy from L0C reads: blockLen
+// counts 128-byte units, srcGap 32-byte units and dstGap 128-byte units, both head to head.
+void DmaToFixpipeBuffer(void* dst, Mem srcMem, const void* src, const AscendC::DataCopyParams& p, const void* caller);
 // DataCopy with DataCopyEnhancedParams between local tensors (src/sim/cube_fixpipe.cpp): from L0C
 // (CO1) to UB (CO2) it is Atlas inference's way out of L0C, on the vector unit, in whole 16x16
 // fractals (BLOCK_MODE_MATRIX) or 16-element rows (BLOCK_MODE_VECTOR), with deqScale and ReLU;
@@ -152,6 +155,11 @@ AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
     if (TPosition(dst.GetPosition()) == TPosition::C2) {
         akg::sim::DmaToBiasTable(dst.Data(), akg::sim::DTypeOf<T>(), akg::sim::MemOf(TPosition(src.GetPosition())),
                                  src.Data(), akg::sim::DTypeOf<T>(), p, AKG_CALLER);
+        return;
+    }
+    if (TPosition(dst.GetPosition()) == TPosition::C2PIPE2GM) {
+        akg::sim::DmaToFixpipeBuffer(dst.Data(), akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), p,
+                                     AKG_CALLER);
         return;
     }
     akg::sim::DmaCopy({"DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(),

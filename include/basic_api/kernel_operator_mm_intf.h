@@ -1,9 +1,10 @@
-// The cube's data loads and matrix multiply: LoadData (2D) and LoadDataWithTranspose from L1 (or
-// GM) into L0A/L0B, and Mmad (L0A x L0B -> L0C, optionally starting from a bias in BT).
+// The cube's data loads and matrix multiply: LoadData (2D and 3D) and LoadDataWithTranspose from
+// L1 (or GM) into L0A/L0B, and Mmad (L0A x L0B -> L0C, optionally starting from a bias in BT).
 // Layouts (Atlas A2): L0A holds A (m x k) as Zz fractals of 16 x K0, L0B holds B (k x n) as Zn
 // fractals of K0 x 16, L0C holds C (m x n) as Nz fractals of 16 x 16, K0 = 32 bytes / sizeof(T).
 #pragma once
 
+#include "basic_api/kernel_operator_data_copy_intf.h"
 #include "basic_api/kernel_struct_mm.h"
 #include "basic_api/kernel_tensor.h"
 
@@ -13,6 +14,24 @@ void CubeLoad2D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
                 const AscendC::LoadData2DParams& p, const void* caller);
 void CubeLoad2DTranspose(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
                          const AscendC::LoadData2dTransposeParams& p, const void* caller);
+
+// LoadData3DParamsV2 without its element type: the padding value travels as raw bits.
+struct Load3DSpec {
+    uint8_t padList[4];
+    uint16_t l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt;
+    uint8_t strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH;
+    bool enTranspose, enSmallK, filterSizeW, filterSizeH, fMatrixCtrl;
+    uint64_t padBits;
+    bool setFmatrix, setPadding;  // IsResetLoad3dConfig
+};
+void CubeLoad3D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype, const Load3DSpec& p,
+                const void* caller);
+// The registers LoadData 3D reads (SetFmatrix, SetLoadDataPaddingValue, SetLoadDataRepeat,
+// SetLoadDataBoundary).
+void SetLoad3DFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4], bool right, const void* caller);
+void SetLoad3DPadding(uint64_t bits);
+void SetLoad3DRepeat(const AscendC::LoadDataRepeatParam& p, const void* caller);
+void SetLoad3DBoundary(uint32_t bytes, const void* caller);
 
 struct MmadSpec {
     void* c;
@@ -47,6 +66,49 @@ AKG_API void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<
                                   akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), akg::sim::DTypeOf<T>(),
                                   loadDataParams, AKG_CALLER);
 }
+
+// LoadData 3D (Load3D v2): img2col of an NC1HWC0 feature map in L1 into L0A (Zz, or with
+// enTranspose the Zz of the transposed block) or L0B (Zn).
+template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = T,
+          typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
+AKG_API void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& loadDataParams) {
+    const auto& p = loadDataParams;
+    akg::sim::Load3DSpec s{{p.padList[0], p.padList[1], p.padList[2], p.padList[3]},
+                           p.l1H, p.l1W, p.channelSize, p.kExtension, p.mExtension, p.kStartPt, p.mStartPt,
+                           p.strideW, p.strideH, p.filterW, p.filterH, p.dilationFilterW, p.dilationFilterH,
+                           p.enTranspose, p.enSmallK, p.filterSizeW, p.filterSizeH, p.fMatrixCtrl,
+                           detail::PadBits<U>(p.padValue), defaultConfig.isSetFMatrix,
+                           defaultConfig.isSetPadding};
+    akg::sim::CubeLoad3D(akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(),
+                         akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), akg::sim::DTypeOf<T>(), s,
+                         AKG_CALLER);
+}
+
+template <typename T>
+AKG_API void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2Pro& loadDataParams) {
+    const auto& p = loadDataParams;
+    const uint64_t e = p.extConfig, f = p.filterConfig;
+    akg::sim::Load3DSpec s{{0, 0, 0, 0}, 0, 0, p.channelSize,
+                           uint16_t(e), uint16_t(e >> 16), uint16_t(e >> 32), uint16_t(e >> 48),
+                           uint8_t(f), uint8_t(f >> 8), uint8_t(f >> 16), uint8_t(f >> 24), uint8_t(f >> 32),
+                           uint8_t(f >> 40), p.enTranspose, p.enSmallK, p.filterSizeW, p.filterSizeH, p.fMatrixCtrl,
+                           0, false, false};
+    akg::sim::CubeLoad3D(akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(),
+                         akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), akg::sim::DTypeOf<T>(), s,
+                         AKG_CALLER);
+}
+
+AKG_API inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[PAD_SIZE], const FmatrixMode& fmatrixMode) {
+    akg::sim::SetLoad3DFmatrix(l1H, l1W, padList, fmatrixMode == FmatrixMode::FMATRIX_RIGHT, AKG_CALLER);
+}
+template <typename T>
+__aicore__ inline void SetLoadDataPaddingValue(const T padValue) {
+    akg::sim::SetLoad3DPadding(detail::PadBits<T>(padValue));
+}
+AKG_API inline void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams) {
+    akg::sim::SetLoad3DRepeat(repeatParams, AKG_CALLER);
+}
+AKG_API inline void SetLoadDataBoundary(uint32_t boundaryValue) { akg::sim::SetLoad3DBoundary(boundaryValue, AKG_CALLER); }
 
 namespace detail {
 // The documented combinations: (half|bfloat16_t) -> float, int8_t -> int32_t, float -> float.

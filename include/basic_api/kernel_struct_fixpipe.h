@@ -1,8 +1,9 @@
-// Parameter structs of Fixpipe (L0C -> GM / L1). Field names, types and order follow CANN's
+// Parameter structs of Fixpipe and DataCopy from L0C (L0C -> GM / L1). Field names, types and order follow CANN's
 // kernel_struct_fixpipe.h because kernels brace-initialise them positionally.
 #pragma once
 
 #include "basic_api/kernel_base_types.h"
+#include "basic_api/kernel_struct_data_copy.h"
 
 // Global, as in CANN: kernels spell it without the AscendC:: prefix.
 enum QuantMode_t : uint8_t {
@@ -71,6 +72,37 @@ struct FixpipeParamsV220 {
     uint16_t ndNum = 1;
     uint16_t srcNdStride = 0;  // in 16 * C0 units (one 16x16 fractal of the source)
     uint16_t dstNdStride = 0;  // in elements
+};
+
+// DataCopy from L0C (CO1) to GM or L1: the register form of Fixpipe. The fields mean what
+// FixpipeParamsV220's do; the scalar scale, the per-column scale tensor and the NZ2ND matrix
+// count and strides come from SetFixpipePreQuantFlag, SetFixPipeConfig and SetFixpipeNz2ndFlag.
+struct DataCopyCO12DstParams {
+    __aicore__ DataCopyCO12DstParams() {}
+    __aicore__ DataCopyCO12DstParams(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint32_t dstStrideIn,
+                                     const uint16_t srcStrideIn, const QuantMode_t quantPreIn, const uint8_t reluPreIn,
+                                     const bool channelSplitIn, const bool nz2ndEnIn)
+        : nSize(nSizeIn),
+          mSize(mSizeIn),
+          dstStride(dstStrideIn),
+          srcStride(srcStrideIn),
+          quantPre(quantPreIn),
+          reluPre(reluPreIn),
+          channelSplit(channelSplitIn),
+          nz2ndEn(nz2ndEnIn) {}
+
+    uint8_t sid = 0;
+    uint16_t nSize = 0;
+    uint16_t mSize = 0;
+    uint32_t dstStride = DEFAULT_DATA_COPY_STRIDE;
+    uint16_t srcStride = DEFAULT_DATA_COPY_STRIDE;
+    uint8_t unitFlag = 0;
+    uint8_t clipReluPre = 0;  // Atlas 200I/500 A2 only
+    uint8_t eltWiseOp = 0;    // Atlas 200I/500 A2 only
+    QuantMode_t quantPre = QuantMode_t::NoQuant;
+    uint8_t reluPre = 0;
+    bool channelSplit = false;
+    bool nz2ndEn = false;
 };
 
 }  // namespace AscendC

@@ -239,7 +239,7 @@ void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, cons
     }
     if (PerColumn(mode) && !s.deqTensor) {
         Diag("FIXPIPE_QUANT_MODE", caller,
-             Format("Fixpipe with per-column quantPre %d needs the overload that takes the scale tensor (in L1)", int(mode)));
+             Format("Fixpipe with per-column quantPre %d needs its scale tensor (the Fixpipe overload that takes it in L1, or SetFixPipeConfig before a DataCopy from CO1)", int(mode)));
         return;
     }
     const uint32_t ndNum = s.nz ? 1 : p.ndNum;
@@ -275,7 +275,7 @@ void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, cons
     in.pipe = Pipe::FIX;
     in.caller = caller;
     in.Read(Mem::L0C, s.src, srcSpan, 64);
-    if (s.deqTensor) in.Read(Mem::L1, s.deqTensor, uint64_t(p.nSize) * 8, 32);
+    if (s.deqTensor) in.Read(s.deqMem, s.deqTensor, uint64_t(p.nSize) * 8, 32);
     in.Write(s.dstMem, s.dst, dstSpan, s.nz || s.dstMem != Mem::GM ? 32 : 1);
     in.bytes = uint64_t(ndNum) * p.mSize * p.nSize * des;
     in.repeats = ndNum * p.mSize;  // one output burst per row
@@ -315,6 +315,88 @@ void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, cons
                     std::memmove(out, &row[c * des], n);
             }
         }
+}
+
+void DmaToFixpipeBuffer(void* dst, Mem srcMem, const void* src, const AscendC::DataCopyParams& p, const void* caller) {
+    const char* api = "DataCopy";
+    if (srcMem != Mem::L1) {
+        Diag("CUBE_BAD_POSITION", caller,
+             Format("%s into the fixpipe buffer (C2PIPE2GM) from %s: it copies from L1", api, MemName(srcMem)));
+        return;
+    }
+    if (p.blockCount == 0 || p.blockLen == 0) return;  // documented NOP
+    if (p.blockCount > 4095)
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("%s into the fixpipe buffer with blockCount %u: at most 4095", api, p.blockCount));
+    const uint64_t block = uint64_t(p.blockLen) * 128;
+    const uint64_t srcStep = uint64_t(p.srcStride) * 32, dstStep = uint64_t(p.dstStride) * 128;
+    const uint64_t n = p.blockCount;
+    Instr in;
+    in.api = api;
+    in.pipe = Pipe::FIX;
+    in.caller = caller;
+    in.Read(Mem::L1, src, (n - 1) * srcStep + block, 32).Write(Mem::FB, dst, (n - 1) * dstStep + block, 128);
+    in.bytes = n * block;
+    in.repeats = uint32_t(n);
+    in.elements = in.bytes / 8;
+    if (!Issue(in)) return;
+    for (uint64_t b = 0; b < n; ++b)
+        std::memmove(static_cast<uint8_t*>(dst) + b * dstStep, static_cast<const uint8_t*>(src) + b * srcStep, block);
+}
+
+void SetFixpipeQuantScalar(uint64_t config) { Cur().fixpipe.quantScalar = config; }
+
+void SetFixpipeQuantTensor(Mem mem, const uint64_t* scales, const void* caller) {
+    if (mem == Mem::L0C) return;  // the form that only clears unit flags, which are not modelled
+    if (mem != Mem::FB) {
+        Diag("CUBE_BAD_POSITION", caller,
+             Format("SetFixPipeConfig with a scale tensor in %s: it must be in the fixpipe buffer (TPosition "
+                    "C2PIPE2GM), filled by DataCopy from L1",
+                    MemName(mem)));
+        return;
+    }
+    Cur().fixpipe.quantTensor = scales;
+}
+
+void SetFixpipeNz2nd(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, const void* caller) {
+    if (ndNum == 0 || (ndNum > 1 && (srcNdStride == 0 || srcNdStride > 512)))
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("SetFixpipeNz2ndFlag(%u, %u, %u): ndNum must be in [1, 65535] and, with more than one matrix, "
+                    "srcNdStride in [1, 512]",
+                    ndNum, srcNdStride, dstNdStride));
+    auto& r = Cur().fixpipe;
+    r.ndNum = ndNum;
+    r.srcNdStride = srcNdStride;
+    r.dstNdStride = dstNdStride;
+}
+
+void CubeCopyFromL0C(FixpipeSpec s, const AscendC::DataCopyCO12DstParams& p, const void* caller) {
+    const auto& r = Cur().fixpipe;
+    if (!p.nz2ndEn && p.nSize % 16)
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("DataCopy from CO1 with nSize %u: without nz2ndEn nSize must be a multiple of 16", p.nSize));
+    if (p.clipReluPre || p.eltWiseOp)
+        Diag("CUBE_UNSUPPORTED", caller,
+             "DataCopy from CO1 with clipReluPre / eltWiseOp (Atlas 200I/500 A2 only): ignored");
+    AscendC::FixpipeParamsV220 f;
+    f.nSize = p.nSize;
+    f.mSize = p.mSize;
+    f.srcStride = p.srcStride;
+    f.dstStride = p.dstStride;
+    f.quantPre = p.quantPre;
+    f.deqScalar = r.quantScalar;
+    f.reluEn = p.reluPre != 0;
+    f.unitFlag = p.unitFlag;
+    f.isChannelSplit = p.channelSplit;
+    f.ndNum = p.nz2ndEn ? r.ndNum : 1;
+    f.srcNdStride = p.nz2ndEn ? r.srcNdStride : 0;
+    f.dstNdStride = p.nz2ndEn ? r.dstNdStride : 0;
+    s.nz = !p.nz2ndEn;
+    if (PerColumn(p.quantPre)) {
+        s.deqTensor = r.quantTensor;
+        s.deqMem = Mem::FB;
+    }
+    CubeFixpipe(s, f, caller);
 }
 
 }  // namespace akg::sim

@@ -1,5 +1,6 @@
 // The cube's input path: GM -> L1 with ND -> NZ conversion (DataCopy with Nd2NzParams), and the
-// fractal loads into L0A/L0B (LoadData 2D, LoadDataWithTranspose). Semantics follow the Ascend C
+// fractal loads into L0A/L0B (LoadData 2D, LoadDataWithTranspose, LoadData 3D img2col with its
+// registers). Semantics follow the Ascend C
 // reference pages of those APIs (Atlas A2); docs/cube.md summarises them.
 #include <algorithm>
 #include <cstring>
@@ -180,6 +181,176 @@ void CubeLoad2DTranspose(Mem dstMem, void* dst, Mem srcMem, const void* src, DTy
             const uint32_t side = es == 1 ? 32 : 16;
             TransposeSquare(out2.data(), from, side, es);
             for (uint32_t f = 0; f < fracs; ++f) std::memcpy(to + f * fracStep, &out2[f * kFractalBytes], kFractalBytes);
+        }
+    }
+}
+
+void SetLoad3DFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4], bool right, const void* caller) {
+    if (right)
+        Diag("CUBE_PARAM_RANGE", caller,
+             "SetFmatrix with FMATRIX_RIGHT: only FMATRIX_LEFT is supported (both matrices use the left register)");
+    if (l1H == 0 || l1H > 32767 || l1W == 0 || l1W > 32767)
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("SetFmatrix with l1H %u, l1W %u: each must be in [1, 32767]", l1H, l1W));
+    auto& r = Cur().load3d;
+    r.l1H = l1H;
+    r.l1W = l1W;
+    std::memcpy(r.pad, padList, 4);
+}
+
+void SetLoad3DPadding(uint64_t bits) { Cur().load3d.padBits = bits; }
+
+void SetLoad3DRepeat(const AscendC::LoadDataRepeatParam& p, const void* caller) {
+    if (p.repeatMode > 1)
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("SetLoadDataRepeat with repeatMode %u: 0 repeats along M (height), 1 along K (width)",
+                    p.repeatMode));
+    auto& r = Cur().load3d;
+    r.repeatStride = p.repeatStride;
+    r.repeatTime = p.repeatTime;
+    r.repeatMode = p.repeatMode & 1;
+}
+
+void SetLoad3DBoundary(uint32_t bytes, const void* caller) {
+    if (bytes != 0 && bytes < 1024)
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("SetLoadDataBoundary(%u): a boundary must be 0 (none) or at least 1024 bytes", bytes));
+    Cur().load3d.boundary = bytes;
+}
+
+// LoadData 3D (Load3D v2, Atlas A2). The feature map in L1 is NC1HWC0 with N = 1: element
+// (c1, h, w, c0) at ((c1 * l1H + h) * l1W + w) * C0 + c0. img2col makes the matrix I with row
+// m = ho * Wout + wo (the filter's position) and column k = ((c1 * fh + kh) * fw + kw) * C0 + c0
+// (the filter tap and channel); I(m, k) reads the map at h = ho * strideH + kh * dilationH - padTop,
+// w = wo * strideW + kw * dilationW - padLeft, or the padding value outside it. The load takes the
+// block [mStartPt, +mExtension) x [kStartPt, +kExtension), repeated along M or K by
+// SetLoadDataRepeat; the iterations form one larger block (the reference's "whole large matrix").
+// Layouts of that block B (rows along M, columns along K):
+//   L0A:              Zz of B, 16 x C0 fractals;
+//   L0A, enTranspose: Zz of B transposed (rows along K), 16 x C0 fractals (b16/b32 only);
+//   L0B:              Zn of B as Mmad's right matrix (B's rows are its K), always "transposed".
+// Elements of a destination fractal outside the block are left as they were.
+void CubeLoad3D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype, const Load3DSpec& p,
+                const void* caller) {
+    const char* api = "LoadData";
+    if (srcMem != Mem::L1 || !IsL0Input(dstMem)) {
+        Diag("CUBE_BAD_POSITION", caller,
+             Format("%s with LoadData3DParamsV2 from %s to %s: img2col loads go from L1 (A1/B1) to L0A (A2) or L0B (B2)",
+                    api, MemName(srcMem), MemName(dstMem)));
+        return;
+    }
+    Core& core = Cur();
+    auto& reg = core.load3d;
+    if (p.setFmatrix) {
+        reg.l1H = p.l1H;
+        reg.l1W = p.l1W;
+        std::memcpy(reg.pad, p.padList, 4);
+    }
+    if (p.setPadding) reg.padBits = p.padBits;
+    const uint32_t es = uint32_t(DTypeSize(dtype)), c0 = 32 / es;
+    const bool toB = dstMem == Mem::L0B;
+    const bool transpose = !toB && p.enTranspose;
+    auto range = [&](const std::string& why) { Diag("CUBE_PARAM_RANGE", caller, api + std::string(" (3D): ") + why); };
+    if (toB && es == 1) return range("L0B (B2) takes no 8-bit data");
+    if (transpose && es == 1) return range("enTranspose does not transpose 8-bit data into L0A");
+    if (p.fMatrixCtrl) range("fMatrixCtrl must be false (only the left feature-map register exists)");
+    if (p.enSmallK) range("enSmallK is no longer supported by the hardware");
+    const uint32_t H = reg.l1H, W = reg.l1W;
+    const uint32_t fw = p.filterW + (p.filterSizeW ? 256u : 0u), fh = p.filterH + (p.filterSizeH ? 256u : 0u);
+    // Documented NOPs.
+    if (H == 0 || W == 0 || p.channelSize == 0 || p.kExtension == 0 || p.mExtension == 0 || fw == 0 || fh == 0 ||
+        reg.repeatTime == 0)
+        return;
+    if (H > 32767 || W > 32767 || p.mStartPt > 32767 || p.strideW > 63 || p.strideH > 63)
+        range(Format("l1H %u, l1W %u, mStartPt %u, strideW %u, strideH %u: outside [1, 32767] / [0, 32767] / [1, 63]",
+                     H, W, p.mStartPt, p.strideW, p.strideH));
+    if (p.strideW == 0 || p.strideH == 0) return range("a stride of 0 moves the filter nowhere");
+    if (p.channelSize % c0) {
+        // 4 / 8 (and N*C0 + 4 / 8 / 16) are documented channel counts with their own L1 packing.
+        Diag("CUBE_UNSUPPORTED", caller,
+             Format("%s (3D) with channelSize %u, not a multiple of C0 = %u: the small-channel packing is not "
+                    "modelled; the call is not executed",
+                    api, p.channelSize, c0));
+        return;
+    }
+    if (p.kStartPt % c0) return range(Format("kStartPt %u is not a multiple of C0 = %u", p.kStartPt, c0));
+    const uint32_t dilW = p.dilationFilterW, dilH = p.dilationFilterH;
+    const int64_t spanW = int64_t(fw - 1) * dilW + 1, spanH = int64_t(fh - 1) * dilH + 1;
+    const int64_t padW = int64_t(W) + reg.pad[0] + reg.pad[1], padH = int64_t(H) + reg.pad[2] + reg.pad[3];
+    if (padW < spanW || padH < spanH)
+        return range(Format("the dilated filter (%ld x %ld) is larger than the padded feature map (%ld x %ld)",
+                            long(spanH), long(spanW), long(padH), long(padW)));
+    const uint32_t wOut = uint32_t((padW - spanW) / p.strideW + 1), hOut = uint32_t((padH - spanH) / p.strideH + 1);
+    const uint32_t c1 = p.channelSize / c0;
+    const uint64_t rowsI = uint64_t(hOut) * wOut, colsI = uint64_t(c1) * fh * fw * c0;
+    const bool alongK = reg.repeatMode == 1;
+    const uint32_t reps = reg.repeatTime;
+    const uint64_t mStep = alongK ? 0 : uint64_t(reg.repeatStride) * 16;
+    const uint64_t kStep = alongK ? uint64_t(reg.repeatStride) * c0 : 0;
+    const uint64_t mLast = p.mStartPt + (reps - 1) * mStep, kLast = p.kStartPt + (reps - 1) * kStep;
+    if (kLast + p.kExtension > (colsI + c0 - 1) / c0 * c0)
+        return range(Format("columns [%lu, %lu) reach past the img2col matrix's %lu columns (C1 %u x filter %u x %u x C0 %u)",
+                            (unsigned long)kLast, (unsigned long)(kLast + p.kExtension), (unsigned long)colsI, c1, fh,
+                            fw, c0));
+    if (p.kExtension % c0 && kLast + p.kExtension < colsI)
+        range(Format("kExtension %u must be a multiple of C0 = %u unless the block reaches the last column",
+                     p.kExtension, c0));
+    if (es != 4 && p.mExtension % 16 && mLast + p.mExtension < rowsI)
+        range(Format("mExtension %u must be a multiple of 16 unless the block reaches the last row (%lu rows)",
+                     p.mExtension, (unsigned long)rowsI));
+    // The block's extent in whole fractals: along M in 16-row units for L0A, in C0 units where M
+    // becomes a fractal's columns (transposed L0A, L0B); along K the other way round.
+    const uint32_t mUnit = (transpose || toB) ? c0 : 16, kUnit = (transpose || toB) ? 16 : c0;
+    const uint64_t mSpan = (p.mExtension + mUnit - 1) / mUnit * mUnit, kSpan = (p.kExtension + kUnit - 1) / kUnit * kUnit;
+    const uint64_t rowsB = mSpan * (alongK ? 1 : reps), colsB = kSpan * (alongK ? reps : 1);
+    auto dstIndex = [&](uint64_t i, uint64_t k) -> uint64_t {  // element (i, k) of the block, in elements
+        if (!transpose && !toB) return ((i / 16) * (colsB / c0) + k / c0) * 16 * c0 + (i % 16) * c0 + k % c0;
+        if (transpose) return ((k / 16) * (rowsB / c0) + i / c0) * 16 * c0 + (k % 16) * c0 + i % c0;
+        return ((i / c0) * (colsB / 16) + k / 16) * 16 * c0 + (k % 16) * c0 + i % c0;
+    };
+    // Source footprint: the whole feature map; past a boundary the reads wrap to the start of L1.
+    uint8_t* l1 = LocalMem(core, Mem::L1);
+    const auto* s = static_cast<const uint8_t*>(src);
+    const uint64_t srcOff = uint64_t(s - l1), mapBytes = uint64_t(c1) * H * W * c0 * es;
+    const uint64_t bound = reg.boundary;
+    if (bound && srcOff >= bound)
+        return range(Format("the feature map starts at L1 offset %lu, past the boundary %lu set by SetLoadDataBoundary",
+                            (unsigned long)srcOff, (unsigned long)bound));
+    Instr in;
+    in.api = api;
+    in.pipe = Pipe::MTE1;
+    in.caller = caller;
+    if (bound && srcOff + mapBytes > bound)
+        in.Read(Mem::L1, s, bound - srcOff, 32).Read(Mem::L1, l1, std::min(srcOff + mapBytes - bound, bound), 1);
+    else
+        in.Read(Mem::L1, s, mapBytes, 32);
+    in.Write(dstMem, dst, rowsB * colsB * es, 512);
+    in.bytes = rowsB * colsB * es;
+    in.repeats = uint32_t(in.bytes / kFractalBytes);
+    in.elements = rowsB * colsB;
+    if (!Issue(in)) return;
+    auto* d = static_cast<uint8_t*>(dst);
+    const uint32_t taps = fh * fw;
+    for (uint64_t bi = 0; bi < rowsB; ++bi) {
+        const uint64_t mi = bi % mSpan;
+        if (mi >= p.mExtension) continue;
+        for (uint64_t bk = 0; bk < colsB; ++bk) {
+            const uint64_t ki = bk % kSpan;
+            if (ki >= p.kExtension) continue;
+            const uint64_t rep = alongK ? bk / kSpan : bi / mSpan;
+            const uint64_t m = p.mStartPt + rep * mStep + mi, k = p.kStartPt + rep * kStep + ki;
+            uint8_t* to = d + dstIndex(bi, bk) * es;
+            const uint64_t ho = m / wOut, wo = m % wOut;
+            const uint64_t cb = k / (uint64_t(taps) * c0), tap = k / c0 % taps, cc = k % c0;
+            const int64_t h = int64_t(ho * p.strideH + (tap / fw) * dilH) - reg.pad[2];
+            const int64_t w = int64_t(wo * p.strideW + (tap % fw) * dilW) - reg.pad[0];
+            if (m >= rowsI || k >= colsI || h < 0 || h >= int64_t(H) || w < 0 || w >= int64_t(W)) {
+                std::memcpy(to, &reg.padBits, es);
+                continue;
+            }
+            uint64_t off = srcOff + (((cb * H + uint64_t(h)) * W + uint64_t(w)) * c0 + cc) * es;
+            if (bound && off >= bound) off %= bound;
+            std::memcpy(to, l1 + off, es);
         }
     }
 }

@@ -83,6 +83,23 @@ struct Core {
     float deqScale = 1.0f;
     bool padValueSet = false;
     uint64_t padBits = 0;
+    // LoadData 3D's registers: the feature map (SetFmatrix or the load's own l1H/l1W/padList), the
+    // padding value, the repeat (SetLoadDataRepeat) and the L1 boundary (SetLoadDataBoundary).
+    struct Load3DRegs {
+        uint16_t l1H = 0, l1W = 0;
+        uint8_t pad[4] = {};
+        uint64_t padBits = 0;
+        uint16_t repeatStride = 0;
+        uint8_t repeatTime = 1, repeatMode = 0;
+        uint32_t boundary = 0;  // bytes from the start of L1; 0: none
+    } load3d;
+    // The FIX pipe's registers DataCopy from L0C reads (SetFixpipePreQuantFlag, SetFixPipeConfig,
+    // SetFixpipeNz2ndFlag).
+    struct FixpipeRegs {
+        uint64_t quantScalar = 0;
+        const uint64_t* quantTensor = nullptr;  // in FB
+        uint16_t ndNum = 1, srcNdStride = 0, dstNdStride = 0;
+    } fixpipe;
     std::vector<bool> l0cWritten;  // per 64-byte granule of L0C: written since the core started
     // Set while the Matmul library, called on a vector core, issues the work CANN hands to the AIC
     // (L1 / L0 / cube, and UB <-> cube-memory copies through GM): no core-type rule applies to it.
