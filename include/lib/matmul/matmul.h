@@ -68,7 +68,7 @@ class Matmul {
     using DstT = typename C_TYPE::T;
     using BiasT = typename BIAS_TYPE::T;
     static_assert(sizeof(SrcAT) == sizeof(SrcBT), "Matmul: A and B must have the same element width");
-    static constexpr const MatmulConfig& kConfig = ToMatmulConfig(MM_CFG);
+    static constexpr const MatmulConfig& kConfig = akg::matmul::ToMatmulConfig(MM_CFG);
     static constexpr bool kStaticTiling = std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>;
 
 public:
@@ -222,8 +222,7 @@ public:
     }
     // The pure-cube forms take the batch counts from SetBatchNum (the flags are exactly bool, so a
     // call with batch counts picks the forms above).
-    template <class PartialSum, class Atomic>
-        requires std::is_same_v<PartialSum, bool>
+    template <class PartialSum, class Atomic, std::enable_if_t<std::is_same_v<PartialSum, bool>, int> = 0>
     AKG_API void IterateBatch(const GlobalTensor<DstT>& gm, PartialSum enPartialSum, Atomic enAtomic,
                               bool enSequentialWrite, const uint32_t matrixStrideA = 0,
                               const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {
@@ -232,8 +231,7 @@ public:
         RunBatch(akg::sim::Mem::GM, reinterpret_cast<uint8_t*>(gm.GetPhyAddr(0)), batchA_, batchB_, matrixStrideA,
                  matrixStrideB, enPartialSum, uint8_t(enAtomic), AKG_CALLER);
     }
-    template <class PartialSum, class Atomic>
-        requires std::is_same_v<PartialSum, bool>
+    template <class PartialSum, class Atomic, std::enable_if_t<std::is_same_v<PartialSum, bool>, int> = 0>
     AKG_API void IterateBatch(const LocalTensor<DstT>& ubCmatrix, PartialSum enPartialSum, Atomic enAtomic,
                               bool enSequentialWrite, const uint32_t matrixStrideA = 0,
                               const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {

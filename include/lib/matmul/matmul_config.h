@@ -198,8 +198,11 @@ struct MatmulFuncParams {
     bool enableL1BankConflictOptimise = false;
 };
 
-namespace matmul_config_detail {
-__aicore__ constexpr void Apply(MatmulConfig& c, const MatmulShapeParams& p) {
+}  // namespace AscendC
+
+// GetMMConfig's application of one parameter group (outside AscendC: not part of its API).
+namespace akg::matmul {
+__aicore__ constexpr void Apply(AscendC::MatmulConfig& c, const AscendC::MatmulShapeParams& p) {
     c.singleCoreM = p.singleCoreM;
     c.singleCoreN = p.singleCoreN;
     c.singleCoreK = p.singleCoreK;
@@ -207,17 +210,17 @@ __aicore__ constexpr void Apply(MatmulConfig& c, const MatmulShapeParams& p) {
     c.basicN = p.basicN;
     c.basicK = p.basicK;
 }
-__aicore__ constexpr void Apply(MatmulConfig& c, const MatmulQuantParams& p) {
+__aicore__ constexpr void Apply(AscendC::MatmulConfig& c, const AscendC::MatmulQuantParams& p) {
     c.isPerTensor = p.isPerTensor;
     c.hasAntiQuantOffset = p.hasAntiQuantOffset;
 }
-__aicore__ constexpr void Apply(MatmulConfig& c, const MatmulBatchParams& p) {
+__aicore__ constexpr void Apply(AscendC::MatmulConfig& c, const AscendC::MatmulBatchParams& p) {
     c.isNBatch = p.isNBatch;
     c.batchMode = p.batchMode;
     c.isBiasBatch = p.isBiasBatch;
     c.bmmOutMode = p.bmmOutMode;
 }
-__aicore__ constexpr void Apply(MatmulConfig& c, const MatmulFuncParams& p) {
+__aicore__ constexpr void Apply(AscendC::MatmulConfig& c, const AscendC::MatmulFuncParams& p) {
     c.intrinsicsCheck = p.intrinsicsLimit;
     c.enVecND2NZ = p.enVecND2NZ;
     c.enableDoubleCache = p.enableDoubleCache;
@@ -233,7 +236,9 @@ __aicore__ constexpr void Apply(MatmulConfig& c, const MatmulFuncParams& p) {
     c.enableKdimReorderLoad = p.enableKdimReorderLoad;
     c.enableL1BankConflictOptimise = p.enableL1BankConflictOptimise;
 }
-}  // namespace matmul_config_detail
+}  // namespace akg::matmul
+
+namespace AscendC {
 
 // The preset of `configMode`, changed by each parameter group given (in any order).
 template <MatmulConfigMode configMode, typename... ArgTypes>
@@ -242,7 +247,7 @@ __aicore__ inline constexpr MatmulConfig GetMMConfig(ArgTypes&&... args) {
                      : configMode == MatmulConfigMode::CONFIG_SPECIALMDL ? GetSpecialMDLConfig()
                      : configMode == MatmulConfigMode::CONFIG_IBSHARE    ? GetIBShareNormConfig()
                                                                           : GetNormalConfig();
-    (matmul_config_detail::Apply(c, args), ...);
+    (akg::matmul::Apply(c, args), ...);
     return c;
 }
 
@@ -267,13 +272,6 @@ struct MatmulApiStaticTiling {
     int32_t mxTypePara = -1;
     MatmulConfig cfg{};
 };
-
-// The MatmulConfig of a Matmul's MM_CFG, whether it is a MatmulConfig or a MatmulApiStaticTiling.
-template <class Config>
-__aicore__ constexpr const MatmulConfig& ToMatmulConfig(const Config& c) {
-    if constexpr (std::is_same_v<Config, MatmulApiStaticTiling>) return c.cfg;
-    else return c;
-}
 
 // Fixes the tiling fields the configuration determines: with basicM/N/K set, the base block, the
 // single-core shape (when set), L0 double buffering, and the L1 steps and depths by the host
@@ -326,3 +324,13 @@ constexpr MatmulConfig CFG_IBSHARE_NORM = GetIBShareNormConfig();
 constexpr MatmulConfig MM_CFG_BB = GetBasicConfig(128, 128, 128);
 
 }  // namespace AscendC
+
+namespace akg::matmul {
+// The MatmulConfig of a Matmul's MM_CFG, whether it is a MatmulConfig or a MatmulApiStaticTiling.
+template <class Config>
+__aicore__ constexpr const AscendC::MatmulConfig& ToMatmulConfig(const Config& c) {
+    if constexpr (std::is_same_v<Config, AscendC::MatmulApiStaticTiling>) return c.cfg;
+    else return c;
+}
+
+}  // namespace akg::matmul
