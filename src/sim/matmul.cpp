@@ -271,6 +271,8 @@ void MatmulLoadQuantVector(const MatmulRun& r, int32_t nIdx, const void* caller)
     IssueCube(in);
 }
 
+void MatmulMixRegistered() { MatmulRegistered(); }
+
 void MatmulRegistered() {
     const int32_t type = Rt().kernelType;
     if (g_coreType == AIC && (type == KERNEL_TYPE_MIX_AIC_1_1 || type == KERNEL_TYPE_MIX_AIC_1_2))

@@ -596,10 +596,17 @@ using namespace AscendC;
 
 // REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling][, mm2, &tiling2 ...]): binds each object to
 // the pipe and, with a tiling, initialises it; on the AIC of a mixed launch the kernel's own code
-// ends here. The system workspace is not needed by the simulator.
+// ends here. The system workspace is not needed by the simulator. Without ASCENDC_CUBE_ONLY
+// (defined before this header, as CANN requires) the objects are in MIX mode, which makes the
+// kernel a mixed one.
+#ifdef ASCENDC_CUBE_ONLY
+#define AKG_MATMUL_REGISTERED ::akg::sim::MatmulRegistered
+#else
+#define AKG_MATMUL_REGISTERED ::akg::sim::MatmulMixRegistered
+#endif
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                  \
     do {                                                          \
         (void)(workspace);                                        \
         ::AscendC::matmul_detail::Regist(tpipe, __VA_ARGS__);     \
-        ::akg::sim::MatmulRegistered();                           \
+        AKG_MATMUL_REGISTERED();                                  \
     } while (0)

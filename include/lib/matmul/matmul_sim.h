@@ -54,6 +54,10 @@ struct MatmulRun {
 // none of the kernel's own code, only the Matmul work its vector cores ask for (which the
 // simulator runs on the calling vector core).
 void MatmulRegistered();
+// The same for an object in CANN's default MIX mode (ASCENDC_CUBE_ONLY not defined before
+// lib/matmul_intf.h): the vector cores drive it, so a kernel that registers one is a mixed
+// (MIX_AIC_1_2) kernel even without vector instructions of its own (src/sim/kernel_type.cpp).
+void MatmulMixRegistered();
 
 // SetQuantVector with the parameters in GM: copies those of block column nIdx into L1 (MTE2),
 // where the fixpipe reads them (parameters given in L1 are read there).
