@@ -213,9 +213,11 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
 }
 
 void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem, uint8_t* dst, int64_t dstRowStride,
-                      uint8_t enAtomic, const void* caller) {
+                      uint8_t enAtomic, const void* caller, bool padRows) {
     const int32_t m0 = mIdx * r.baseM, n0 = nIdx * r.baseN;
     const int32_t mAct = std::min(r.baseM, r.singleM - m0), nAct = std::min(r.baseN, r.singleN - n0);
+    // ND_ALIGN: each row is written up to a whole 32 bytes, the columns past N as zeros.
+    const int32_t nOut = padRows ? AlignUp(nAct, int32_t(32 / DTypeSize(r.cType))) : nAct;
     const uint32_t cElem = uint32_t(DTypeSize(r.cType));
     const bool integer = IntegerCube(r);
     Instr in;
@@ -223,11 +225,11 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
     // Without a FIX pipe (310P) the result goes L0C -> UB on the vector unit, then UB -> GM on
     // MTE3; one instruction stands for both, on the pipe of its destination.
     in.pipe = Rt().platform.fixPipe ? Pipe::FIX : dstMem == Mem::GM ? Pipe::MTE3 : Pipe::V;
-    in.bytes = uint64_t(mAct) * nAct * cElem;
+    in.bytes = uint64_t(mAct) * nOut * cElem;
     in.repeats = uint32_t(mAct);
     in.caller = caller;
     in.Read(Mem::L0C, r.l0C, uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * 4, 1024);
-    in.Write(dstMem, dst, uint64_t((mAct - 1) * dstRowStride + nAct) * cElem, uint16_t(dstMem == Mem::GM ? cElem : 32));
+    in.Write(dstMem, dst, uint64_t((mAct - 1) * dstRowStride + nOut) * cElem, uint16_t(dstMem == Mem::GM ? cElem : 32));
     if (r.quantMode != NoQuant && FixpipeModePerColumn(QuantMode_t(r.quantMode)))
         in.Read(Mem::L1, r.l1Quant ? r.l1Quant : r.quantVector + uint64_t(n0) * 8, uint64_t(nAct) * 8, 32);
     if (!IssueCube(in)) return;
@@ -256,6 +258,7 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
             }
             Store(r.cType, out, result);
         }
+        for (int32_t j = nAct; j < nOut; ++j) Store(r.cType, dst + (uint64_t(i) * dstRowStride + j) * cElem, 0.0);
     }
 }
 

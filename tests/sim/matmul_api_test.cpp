@@ -436,6 +436,32 @@ TEST(MatmulOperands, NzAndVectorFormats) {
     for (int j = 0; j < n; ++j) ASSERT_NEAR(cv[j], ref[j], 1e-4) << "VECTOR C[" << j << "]";
 }
 
+// ND_ALIGN C: rows of N = 37 floats are 40 apart; columns 37..39 are written as zeros.
+TEST(MatmulOperands, NdAlignCPadsRowsWithZeros) {
+    GmScope scope;
+    const int m = 20, n = 37, k = 32, ldc = 40;
+    GmBuffer<half> a(m * k, "a"), b(k * n, "b");
+    GmBuffer<float> c(m * ldc, "c");
+    FillValues(a, 20, 0.5);
+    FillValues(b, 21, 0.5);
+    for (size_t i = 0; i < c.n; ++i) c[i] = 7.0f;
+    const TCubeTiling tiling = HandTiling(m, n, k, 16, 32, 32, 1, false);
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        matmul::Matmul<Half, Half, MatmulType<TPosition::GM, CubeFormat::ND_ALIGN, float>> mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+        mm.SetTensorA(Global(a));
+        mm.SetTensorB(Global(b));
+        mm.IterateAll(Global(c));
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    const auto ref = Product(a.data, b.data, m, n, k, k, n);
+    for (int i = 0; i < m; ++i)
+        for (int j = 0; j < ldc; ++j)
+            ASSERT_NEAR(c[size_t(i) * ldc + j], j < n ? ref[size_t(i) * n + j] : 0.0, 1e-4) << i << "," << j;
+}
+
 TEST(MatmulOperands, VectorAWithSeveralRowsIsUnsupported) {
     GmScope scope;
     GmBuffer<half> a(256, "a");

@@ -398,14 +398,15 @@ private:
                              !run_.a.set ? "A" : "B");
             return false;
         }
-        // ND or NZ operands; A may be a VECTOR (one row, ND); C is ND.
+        // ND or NZ operands; A may be a VECTOR (one row, ND); C is ND (ND_ALIGN: rows padded).
         constexpr bool aFormat = A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ ||
                                  A_TYPE::format == CubeFormat::VECTOR;
         constexpr bool bFormat = B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ;
-        if (!aFormat || !bFormat || C_TYPE::format != CubeFormat::ND) {
+        constexpr bool cFormat = C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN;
+        if (!aFormat || !bFormat || !cFormat) {
             akg::sim::Report("MATMUL_UNSUPPORTED", caller, true,
                              "Matmul with A format %d, B format %d, C format %d: the simulator computes ND and NZ "
-                             "A / B, a VECTOR A and an ND C",
+                             "A / B, a VECTOR A and an ND / ND_ALIGN C",
                              int(A_TYPE::format), int(B_TYPE::format), int(C_TYPE::format));
             return false;
         }
@@ -543,15 +544,20 @@ private:
 
     void StoreCurrent(const GlobalTensor<DstT>& gm, uint8_t enAtomic, bool enSequentialWrite, const void* caller) {
         if (!Current(caller)) return;
-        const int64_t ldc = orgKc_ > 0 ? orgKc_ : run_.orgN;
+        // ND_ALIGN: C's rows are N rounded up to 32 bytes, the padding written as zeros.
+        constexpr bool ndAlign = C_TYPE::format == CubeFormat::ND_ALIGN;
+        constexpr int64_t c0 = 32 / int64_t(sizeof(DstT));
+        const int64_t n = orgKc_ > 0 ? orgKc_ : run_.orgN;
+        const int64_t ldc = ndAlign ? (n + c0 - 1) / c0 * c0 : n;
         auto* base = reinterpret_cast<uint8_t*>(gm.GetPhyAddr(0));
         if (enSequentialWrite) {
-            akg::sim::MatmulStoreBlock(run_, curM_, curN_, akg::sim::Mem::GM, base, run_.baseN, enAtomic, caller);
+            akg::sim::MatmulStoreBlock(run_, curM_, curN_, akg::sim::Mem::GM, base, run_.baseN, enAtomic, caller,
+                                       ndAlign);
             return;
         }
         const int64_t offset = int64_t(curM_) * run_.baseM * ldc + int64_t(curN_) * run_.baseN;
         akg::sim::MatmulStoreBlock(run_, curM_, curN_, akg::sim::Mem::GM, base + offset * int64_t(sizeof(DstT)), ldc,
-                                   enAtomic, caller);
+                                   enAtomic, caller, ndAlign);
     }
 
     TPipe* pipe_ = nullptr;

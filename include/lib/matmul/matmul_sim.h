@@ -71,8 +71,9 @@ void MatmulComputeBlock(MatmulRun& run, int32_t mIdx, int32_t nIdx, bool accumul
 
 // Moves block (mIdx, nIdx) from L0C to `dst` (GM or UB), converted to the C type (quantised when
 // run.quantMode is set), rows `dstRowStride` elements apart. enAtomic: 0 store (or the core's
-// atomic mode), 1 add, 2 max, 3 min.
+// atomic mode), 1 add, 2 max, 3 min. `padRows` (C format ND_ALIGN) writes each row up to whole
+// 32 bytes, zeros past the block's columns.
 void MatmulStoreBlock(const MatmulRun& run, int32_t mIdx, int32_t nIdx, Mem dstMem, uint8_t* dst,
-                      int64_t dstRowStride, uint8_t enAtomic, const void* caller);
+                      int64_t dstRowStride, uint8_t enAtomic, const void* caller, bool padRows = false);
 
 }  // namespace akg::sim
