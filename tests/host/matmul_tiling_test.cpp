@@ -327,6 +327,19 @@ TEST_F(MatmulTilingTest, BatchLayoutsFillTheLayoutFields) {
     EXPECT_EQ(n.Ka, 40);
     EXPECT_EQ(n.ALayoutInfoB, 4);
     EXPECT_EQ(n.BLayoutInfoB, 2);
+
+    // BatchMatmulTiling (lib/matmul/bmm_tiling.h): the same single-core tiling of one batch.
+    matmul_tiling::BatchMatmulTiling bmm;
+    bmm.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    bmm.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    bmm.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    ASSERT_EQ(bmm.SetBatchInfoForNormal(4, 2, 20, 24, 40), 0);
+    AscendC::tiling::TCubeTiling bt;
+    ASSERT_NE(bmm.GetTiling(bt), -1);
+    EXPECT_EQ(std::memcmp(&bt, &n, sizeof(bt)), 0);
+    int32_t dim = 0, mDim = 0, nDim = 0, batchM = 0, batchN = 0;
+    EXPECT_EQ(bmm.GetCoreNum(dim, mDim, nDim, batchM, batchN), 0);
+    EXPECT_EQ(dim * mDim * nDim * batchM * batchN, 1);
 }
 
 TEST_F(MatmulTilingTest, DequantTypeIsAcceptedAndLeavesTheSplit) {

@@ -139,6 +139,18 @@ private:
     bool Run();
 };
 
+// The tiling of one batch of an IterateBatch (Set*Layout / SetBatchInfoForNormal / SetBatchNum
+// describe the batches): one core computes each product, as MatmulApiTiling's; the kernel spreads
+// batches over cores itself, so GetCoreNum reports one core in every direction.
+class BatchMatmulTiling : public MatmulApiTiling {
+public:
+    using MatmulApiTiling::MatmulApiTiling;
+    int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim, int32_t& batchCoreM, int32_t& batchCoreN) const {
+        dim = mDim = nDim = batchCoreM = batchCoreN = 1;
+        return 0;
+    }
+};
+
 // SetShape is split over at most SetDim cores along M and N, and along K with EnableMultiCoreSplitK.
 class MultiCoreMatmulTiling : public MatmulApiTilingBase {
 public:
