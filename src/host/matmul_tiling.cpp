@@ -140,6 +140,52 @@ int32_t MatmulApiTilingBase::SetDoubleBuffer(bool, bool, bool, bool, bool, bool)
     return 0;  // the split always double-buffers L0A/L0B and L1 when they fit
 }
 
+int32_t MatmulApiTilingBase::SetDequantType(DequantType dequantType) {
+    if (dequantType != DequantType::SCALAR && dequantType != DequantType::TENSOR) return -1;
+    dequantType_ = dequantType;
+    return 0;
+}
+
+namespace {
+int32_t SetLayout(int32_t (&layout)[5], int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    if (b <= 0 || s <= 0 || n <= 0 || g <= 0 || d <= 0) return -1;
+    layout[0] = b;
+    layout[1] = s;
+    layout[2] = n;
+    layout[3] = g;
+    layout[4] = d;
+    return 0;
+}
+}  // namespace
+
+int32_t MatmulApiTilingBase::SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    return SetLayout(aLayout_, b, s, n, g, d);
+}
+int32_t MatmulApiTilingBase::SetBLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    return SetLayout(bLayout_, b, s, n, g, d);
+}
+int32_t MatmulApiTilingBase::SetCLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    return SetLayout(cLayout_, b, s, n, g, d);
+}
+
+int32_t MatmulApiTilingBase::SetBatchNum(int32_t batch) {
+    if (batch <= 0) return -1;
+    batchNum_ = batch;
+    return 0;
+}
+
+int32_t MatmulApiTilingBase::SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n, int32_t k) {
+    if (batchA <= 0 || batchB <= 0 || m <= 0 || n <= 0 || k <= 0) return -1;
+    const int32_t batch = std::max(batchA, batchB);
+    if (batch % batchA != 0 || batch % batchB != 0) return -1;
+    SetLayout(aLayout_, batchA, m, 1, 1, k);
+    SetLayout(bLayout_, batchB, n, 1, 1, k);
+    SetLayout(cLayout_, batch, m, 1, 1, n);
+    batchNum_ = batch;
+    SetShape(m, n, k);
+    return SetOrgShape(m, n, k);
+}
+
 bool MatmulApiTilingBase::Compute(int32_t dim, int32_t m, int32_t n, int32_t k, int32_t singleM, int32_t singleN,
                                   int32_t singleK) {
     const int32_t aBytes = DataTypeBytes(aType_.dataType);
@@ -186,17 +232,11 @@ bool MatmulApiTilingBase::Compute(int32_t dim, int32_t m, int32_t n, int32_t k, 
 
     // L1: K wholly resident if possible (stepKa = stepKb = every K block), double-buffered.
     const uint64_t biasL1 = isBias_ ? uint64_t(baseN) * biasBytes : 0;
-    int32_t stepK = 0, dbL1 = 2;
-    for (;;) {
-        const int32_t kIter = static_cast<int32_t>(CeilDiv(singleK, baseK));
-        if (stepK == 0 || stepK > kIter) stepK = kIter;
-        const uint64_t aL1 = uint64_t(baseM) * baseK * aBytes * stepK * dbL1;
-        const uint64_t bL1 = uint64_t(baseN) * baseK * bBytes * stepK * dbL1;
-        if (aL1 + bL1 + biasL1 <= l1Limit_) break;
-        if (stepK > 1) stepK = static_cast<int32_t>(CeilDiv(stepK, 2));
-        else if (dbL1 > 1) dbL1 = 1;
-        else return false;  // one base block of A and of B does not fit in L1
-    }
+    akg::matmul::L1Steps l1{};
+    if (!akg::matmul::FitL1Steps(baseM, baseN, baseK, aBytes, bBytes, int64_t(biasL1),
+                                 static_cast<int32_t>(CeilDiv(singleK, baseK)), int64_t(l1Limit_), l1))
+        return false;  // one base block of A and of B does not fit in L1
+    const int32_t stepK = l1.stepK, dbL1 = l1.db;
 
     AscendC::tiling::TCubeTiling t{};
     t.usedCoreNum = dim;
@@ -224,7 +264,22 @@ bool MatmulApiTilingBase::Compute(int32_t dim, int32_t m, int32_t n, int32_t k, 
     t.shareL1Size = static_cast<int32_t>(uint64_t(baseM) * baseK * aBytes * t.depthA1 +
                                          uint64_t(baseN) * baseK * bBytes * t.depthB1 + biasL1);
     t.shareL0CSize = baseM * baseN * kL0cElemBytes * dbL0C;
-    t.BatchNum = 1;
+    t.BatchNum = batchNum_ > 0 ? batchNum_ : 1;
+    t.ALayoutInfoB = aLayout_[0];
+    t.ALayoutInfoS = aLayout_[1];
+    t.ALayoutInfoN = aLayout_[2];
+    t.ALayoutInfoG = aLayout_[3];
+    t.ALayoutInfoD = aLayout_[4];
+    t.BLayoutInfoB = bLayout_[0];
+    t.BLayoutInfoS = bLayout_[1];
+    t.BLayoutInfoN = bLayout_[2];
+    t.BLayoutInfoG = bLayout_[3];
+    t.BLayoutInfoD = bLayout_[4];
+    t.CLayoutInfoB = cLayout_[0];
+    t.CLayoutInfoS1 = cLayout_[1];
+    t.CLayoutInfoN = cLayout_[2];
+    t.CLayoutInfoG = cLayout_[3];
+    t.CLayoutInfoS2 = cLayout_[4];
     result_ = t;
     return true;
 }
@@ -269,32 +324,45 @@ bool MultiCoreMatmulTiling::Run() {
     const int32_t k = k_ > 0 ? k_ : orgKa_;
     if (m <= 0 || n <= 0 || k <= 0) return false;
     const int32_t dim = dim_ > 0 ? dim_ : coreNum_;
-    // Per-core work is the aligned C block; among the splits with the least of it, the one that
-    // reads the least A and B (smallest singleM + singleN), then the one with fewer cores.
-    int32_t bestM = m, bestN = n;
+    const int32_t aBytes = DataTypeBytes(aType_.dataType);
+    const int32_t kAlign = aBytes > 0 ? std::max(kFractal, kC0Bytes / aBytes) : kFractal;
+    // A cut K is a whole number of the recommended base K blocks, so that kernels that assume
+    // every core's K is singleCoreK (no K tail) stay right whenever K allows it.
+    const int32_t kCut = aBytes > 0 ? std::max(kAlign, kBaseKBytesTarget / aBytes) : kAlign;
+    // Per-core work is the aligned C block times the aligned K; among the splits with the least of
+    // it, the one that reads the least A and B (smallest singleM + singleN, times singleK), then
+    // the one with fewer cores. K is cut only with EnableMultiCoreSplitK.
+    int32_t bestM = m, bestN = n, bestK = k;
     int64_t bestLoad = -1, bestTraffic = 0, bestCores = 0;
-    for (int32_t mDim = 1; mDim <= dim; ++mDim) {
-        for (int32_t nDim = 1; mDim * nDim <= dim; ++nDim) {
-            const int32_t sm = singleM_ > 0 ? singleM_ : std::min(m, AlignUp(int32_t(CeilDiv(m, mDim)), kFractal));
-            const int32_t sn = singleN_ > 0 ? singleN_ : std::min(n, AlignUp(int32_t(CeilDiv(n, nDim)), kFractal));
-            const int64_t cores = CeilDiv(m, sm) * CeilDiv(n, sn);
-            if (cores > dim) continue;
-            const int64_t load = int64_t(AlignUp(sm, kFractal)) * AlignUp(sn, kFractal);
-            const int64_t traffic = int64_t(sm) + sn;
-            if (bestLoad < 0 || load < bestLoad || (load == bestLoad && traffic < bestTraffic) ||
-                (load == bestLoad && traffic == bestTraffic && cores < bestCores)) {
-                bestLoad = load;
-                bestTraffic = traffic;
-                bestCores = cores;
-                bestM = sm;
-                bestN = sn;
+    for (int32_t kDim = 1; kDim <= (splitK_ ? dim : 1); ++kDim) {
+        const int32_t sk = singleK_ > 0 ? singleK_ : std::min(k, AlignUp(int32_t(CeilDiv(k, kDim)), kCut));
+        for (int32_t mDim = 1; mDim * kDim <= dim; ++mDim) {
+            for (int32_t nDim = 1; mDim * nDim * kDim <= dim; ++nDim) {
+                const int32_t sm =
+                    singleM_ > 0 ? singleM_ : std::min(m, AlignUp(int32_t(CeilDiv(m, mDim)), kFractal));
+                const int32_t sn =
+                    singleN_ > 0 ? singleN_ : std::min(n, AlignUp(int32_t(CeilDiv(n, nDim)), kFractal));
+                const int64_t cores = CeilDiv(m, sm) * CeilDiv(n, sn) * CeilDiv(k, sk);
+                if (cores > dim) continue;
+                const int64_t load = int64_t(AlignUp(sm, kFractal)) * AlignUp(sn, kFractal) * AlignUp(sk, kAlign);
+                const int64_t traffic = (int64_t(sm) + sn) * sk;
+                if (bestLoad < 0 || load < bestLoad || (load == bestLoad && traffic < bestTraffic) ||
+                    (load == bestLoad && traffic == bestTraffic && cores < bestCores)) {
+                    bestLoad = load;
+                    bestTraffic = traffic;
+                    bestCores = cores;
+                    bestM = sm;
+                    bestN = sn;
+                    bestK = sk;
+                }
             }
         }
     }
     if (bestLoad < 0) return false;  // the fixed single shape needs more cores than SetDim allows
     mDim_ = static_cast<int32_t>(CeilDiv(m, bestM));
     nDim_ = static_cast<int32_t>(CeilDiv(n, bestN));
-    return Compute(mDim_ * nDim_, m, n, k, bestM, bestN, singleK_ > 0 ? singleK_ : k);
+    kDim_ = static_cast<int32_t>(CeilDiv(k, bestK));
+    return Compute(mDim_ * nDim_ * kDim_, m, n, k, bestM, bestN, bestK);
 }
 
 int64_t MultiCoreMatmulTiling::GetTiling(optiling::TCubeTiling& tiling) { return Run() ? Publish(tiling) : -1; }
@@ -302,7 +370,7 @@ int64_t MultiCoreMatmulTiling::GetTiling(optiling::TCubeTiling& tiling) { return
 int64_t MultiCoreMatmulTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) { return Run() ? Publish(tiling) : -1; }
 
 int32_t MultiCoreMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) const {
-    dim = mDim_ * nDim_;
+    dim = mDim_ * nDim_ * kDim_;
     mDim = mDim_;
     nDim = nDim_;
     return 0;

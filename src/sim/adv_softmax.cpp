@@ -11,6 +11,7 @@
 // is ADV_SHAPE_UNSUPPORTED and not computed; temporary space below the documented minimum for
 // this shape (GetSoftMax...MinTmpSize) is ADV_TMP_BUFFER_SMALL.
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "lib/activation/softmax.h"
@@ -164,6 +165,42 @@ void SoftmaxRun(const SoftmaxCall& c) {
     ComputeRows(c, l);
     // The implementation leaves intermediate values in the temporary buffer: make them visible.
     if (tmpUsed) std::memset(c.tmp, 0xFF, tmpUsed);
+}
+
+bool AdjustSoftmaxRes(void* res, DType resType, const void* max, DType maxType, uint32_t from, const void* to,
+                      const AscendC::SoftMaxShapeInfo& s, bool maxPerElement, const void* caller) {
+    const uint32_t esize = uint32_t(DTypeSize(resType)), maxSize = uint32_t(DTypeSize(maxType));
+    if (s.srcK == 0 || uint64_t(s.srcK) * esize % 32 != 0) {
+        Diag("ADV_SHAPE_UNSUPPORTED", caller,
+             Format("AdjustSoftMaxRes: SoftMaxShapeInfo srcK %u is not supported: srcK * sizeof(T1) must be a non-zero "
+                    "multiple of 32 bytes",
+                    s.srcK));
+        return false;
+    }
+    const uint64_t maxStride = maxPerElement ? 1 : 32 / maxSize;
+    Instr in;
+    in.api = "AdjustSoftMaxRes";
+    in.pipe = Pipe::V;
+    in.caller = caller;
+    const uint64_t elems = uint64_t(s.srcM) * s.srcK;
+    in.Read(Mem::UB, max, uint64_t(s.srcM) * maxStride * maxSize, 32);
+    in.Read(Mem::UB, res, elems * esize, 32).Write(Mem::UB, res, elems * esize, 32);
+    in.elements = elems;
+    in.bytes = elems * esize;
+    in.repeats = uint32_t(std::min<uint64_t>((elems * esize + 255) / 256 + s.srcM, UINT32_MAX));
+    if (!Issue(in)) return false;
+    bool found = false;
+    const char* maxBytes = static_cast<const char*>(max);
+    char* out = static_cast<char*>(res);
+    for (uint32_t r = 0; r < s.srcM; ++r) {
+        const char* m = maxBytes + r * maxStride * maxSize;
+        // The comparison is of bit patterns: a half max against the low 16 bits of `from`.
+        const uint32_t bits = maxSize == 2 ? uint32_t(LoadAs<uint16_t>(m)) : LoadAs<uint32_t>(m);
+        if (bits != (maxSize == 2 ? (from & 0xFFFFu) : from)) continue;
+        found = true;
+        for (uint32_t k = 0; k < s.srcK; ++k) std::memcpy(out + (uint64_t(r) * s.srcK + k) * esize, to, esize);
+    }
+    return found;
 }
 
 }  // namespace akg::sim

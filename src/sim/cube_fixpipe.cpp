@@ -12,6 +12,7 @@
 
 #include "basic_api/kernel_operator_data_copy_intf.h"
 #include "basic_api/kernel_operator_fixpipe_intf.h"
+#include "sim/fixpipe_convert.h"
 #include "sim/runtime.h"
 
 namespace akg::sim {
@@ -398,5 +399,14 @@ void CubeCopyFromL0C(FixpipeSpec s, const AscendC::DataCopyCO12DstParams& p, con
     }
     CubeFixpipe(s, f, caller);
 }
+
+void FixpipeConvertElement(const uint8_t* src, uint8_t* dst, DType srcType, DType dstType, QuantMode_t mode,
+                           uint64_t quant, bool relu) {
+    const QuantParam q = Decode(quant);
+    Convert(src, dst, srcType, dstType, mode, &q, relu);
+}
+
+bool FixpipeModeFits(QuantMode_t mode, DType src, DType dst) { return ModeFits(mode, src, dst); }
+bool FixpipeModePerColumn(QuantMode_t mode) { return PerColumn(mode); }
 
 }  // namespace akg::sim

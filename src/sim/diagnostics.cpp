@@ -89,7 +89,15 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "Matmul Iterate / IterateAll before SetTensorA and SetTensorB, or GetTensorC with no block computed by Iterate"},
         {"MATMUL_TILING_INVALID", "api", true,
          "the TCubeTiling given to a Matmul object has a base block, single-core shape or L1 depth that is not positive"},
-        {"MATMUL_UNSUPPORTED", "api", true, "a Matmul configuration the simulator does not compute (a non-ND operand format)"},
+        {"MATMUL_UNSUPPORTED", "api", true,
+         "a Matmul configuration the simulator does not compute (a C format other than ND / ND_ALIGN, a B format other "
+         "than ND / NZ, or a VECTOR A with more than one row)"},
+        {"MATMUL_QUANT_MISMATCH", "api", true,
+         "a Matmul whose types quantise its output (int8_t -> half / int8_t, half / bfloat16_t -> int8_t) computes "
+         "without SetQuantScalar / SetQuantVector, or those are called on one whose types do not quantise"},
+        {"MATMUL_BATCH_INVALID", "api", true,
+         "IterateBatch with batch counts that are not positive multiples of one another, A and B in different "
+         "layouts, or a BSNGD / SBNGD / BNGS1S2 layout whose layout info the tiling lacks"},
         // the cube path
         {"CUBE_BAD_POSITION", "api", false,
          "a cube API gets an operand in a position its data path does not have (LoadData into L0A/L0B from L1/GM, "

@@ -48,12 +48,15 @@ bool StartsWithAny(const std::string& s, std::initializer_list<const char*> pref
 // and the Matmul library's Matmul*; the other names cover the cube APIs still to come. The
 // bias-table copy DmaToBiasTable is not one: every local -> local DataCopy references it (the
 // destination position decides at run time), so vector kernels import it too; a kernel that
-// really fills the bias table also calls the cube's Mmad.
+// really fills the bias table also calls the cube's Mmad. A Matmul object in CANN's default MIX
+// mode (no ASCENDC_CUBE_ONLY) is driven from the vector cores: MatmulMixRegistered is both.
 bool IsCubeEntry(const std::string& f) {
     return StartsWithAny(f, {"Cube", "DmaNd2Nz", "Matmul", "Mmad", "LoadData", "Load2D",
                              "Load3D", "LoadImage", "Fixpipe", "SetFmatrix", "InitConstValue", "BroadcastVecToMM"});
 }
-bool IsVectorEntry(const std::string& f) { return StartsWithAny(f, {"Vec", "Mask", "Adv", "Broadcast", "Mean"}); }
+bool IsVectorEntry(const std::string& f) {
+    return StartsWithAny(f, {"Vec", "Mask", "Adv", "Broadcast", "Mean", "MatmulMix"});
+}
 bool IsCrossCoreEntry(const std::string& f) { return StartsWithAny(f, {"CrossCore", "SyncAllCores"}); }
 
 std::vector<std::string> ImportedSimFunctions(const std::string& path, std::string* error, bool* ok) {

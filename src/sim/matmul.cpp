@@ -12,6 +12,7 @@
 
 #include "basic_api/kernel_operator_tiling_intf.h"  // KernelMetaType
 #include "lib/matmul/matmul_sim.h"
+#include "sim/fixpipe_convert.h"
 #include "sim/runtime.h"
 
 namespace akg::sim {
@@ -38,6 +39,8 @@ void Store(DType t, uint8_t* p, double v) {
         case DType::BF16: { bfloat16_t h = bfloat16_t(float(v)); std::memcpy(p, &h, 2); break; }
         case DType::F32: { float f = float(v); std::memcpy(p, &f, 4); break; }
         case DType::I32: { int32_t i = int32_t(v); std::memcpy(p, &i, 4); break; }
+        case DType::I8: { int8_t i = int8_t(v); std::memcpy(p, &i, 1); break; }
+        case DType::U8: { uint8_t i = uint8_t(v); std::memcpy(p, &i, 1); break; }
         default: break;
     }
 }
@@ -58,20 +61,33 @@ bool IssueCube(const Instr& in) {
 
 bool IntegerCube(const MatmulRun& r) { return r.aType == DType::I8 || r.aType == DType::U8; }
 
-// Element (row, col) of a stored matrix given its logical (row, col) and transposition.
-const uint8_t* At(const MatmulOperand& o, int64_t row, int64_t col, int64_t rowLen, int64_t colLen, uint32_t elem) {
-    // Logical [rows x cols]; stored row-major [rows, rowLen] or, transposed, [cols, colLen].
-    const int64_t index = o.trans ? col * colLen + row : row * rowLen + col;
-    return o.data + index * elem;
+// The stored matrix's `ld` (MatmulOperand::ld): given, or the org shape's row length
+// (`ndRowLen`) for ND (rounded up to 32 bytes in UB) and its row count (`nzRows`) for NZ.
+int64_t Ld(const MatmulOperand& o, int64_t ndRowLen, int64_t nzRows, uint32_t elem) {
+    if (o.ld > 0) return o.ld;
+    if (o.nz) return nzRows;
+    const int64_t c0 = 32 / elem;
+    return o.mem == Mem::UB ? (ndRowLen + c0 - 1) / c0 * c0 : ndRowLen;
+}
+
+// Element (row, col) of a stored matrix given its logical (row, col), transposition and layout.
+const uint8_t* At(const MatmulOperand& o, int64_t row, int64_t col, int64_t ld, uint32_t elem) {
+    // Logical [rows x cols]; stored [rows, cols] or, transposed, [cols, rows].
+    const int64_t sr = o.trans ? col : row, sc = o.trans ? row : col;
+    if (o.nz) {
+        const int64_t c0 = 32 / elem;
+        return o.data + ((sc / c0) * ((ld + kFractal - 1) / kFractal * kFractal) * c0 + sr * c0 + sc % c0) * elem;
+    }
+    return o.data + (sr * ld + sc) * elem;
 }
 
 // Copies a panel of `rows` x `cols` logical elements into L1: one instruction reading the
 // stored panel's span (a strided burst per stored row) and writing its fractal-padded image.
 void LoadPanel(const char* api, const MatmulOperand& o, int64_t row0, int64_t col0, int32_t rows, int32_t cols,
-               int64_t rowLen, int64_t colLen, uint32_t elem, uint8_t* l1, int32_t alignRows, int32_t alignCols,
-               const void* caller) {
-    const uint8_t* first = At(o, row0, col0, rowLen, colLen, elem);
-    const uint8_t* last = At(o, row0 + rows - 1, col0 + cols - 1, rowLen, colLen, elem);
+               int64_t ld, uint32_t elem, uint8_t* l1, int32_t alignRows, int32_t alignCols, const void* caller) {
+    // Addresses grow with the row and the column in every layout: the corners bound the span.
+    const uint8_t* first = At(o, row0, col0, ld, elem);
+    const uint8_t* last = At(o, row0 + rows - 1, col0 + cols - 1, ld, elem);
     const uint8_t* lo = std::min(first, last);
     const uint8_t* hi = std::max(first, last) + elem;
     Instr in;
@@ -87,7 +103,8 @@ void LoadPanel(const char* api, const MatmulOperand& o, int64_t row0, int64_t co
 
 }  // namespace
 
-void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulate, const void* caller) {
+void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulate, const void* caller,
+                        int32_t kBlock) {
     const uint32_t aElem = uint32_t(DTypeSize(r.aType)), bElem = uint32_t(DTypeSize(r.bType));
     const int32_t c0 = std::max<int32_t>(kFractal, 32 / int32_t(aElem));
     const int32_t m0 = mIdx * r.baseM, n0 = nIdx * r.baseN;
@@ -95,12 +112,16 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
     const int32_t kIter = (r.singleK + r.baseK - 1) / r.baseK;
     // The whole K of a panel stays in L1 when the steps cover it; otherwise each K group reloads.
     const bool aWhole = r.stepKa >= kIter, bWhole = r.stepKb >= kIter;
+    const int64_t lda = Ld(r.a, r.a.trans ? r.orgM : r.orgKa, r.a.trans ? r.orgKa : r.orgM, aElem);
+    const int64_t ldb = Ld(r.b, r.b.trans ? r.orgKb : r.orgN, r.b.trans ? r.orgN : r.orgKb, bElem);
+    const int32_t kFirst = kBlock >= 0 ? kBlock : 0, kEnd = kBlock >= 0 ? std::min(kBlock + 1, kIter) : kIter;
     const bool integer = IntegerCube(r);
     const uint32_t accElem = 4;
     uint8_t* c = r.l0C;
     const uint64_t cBytes = uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * accElem;
 
-    if (r.biasEnabled && r.bias.set && !accumulate) {
+    const bool withBias = r.biasEnabled && r.bias.set && !accumulate && kFirst == 0;
+    if (withBias) {
         Instr in;
         in.api = "Matmul.CopyBias";
         in.pipe = r.bias.mem == Mem::GM ? Pipe::MTE2 : Pipe::MTE3;
@@ -110,19 +131,22 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         in.Write(Mem::L1, r.l1Bias, uint64_t(AlignUp(nAct, kFractal)) * DTypeSize(r.biasType), 32);
         IssueCube(in);
     }
-    for (int32_t kStep = 0; kStep < kIter; ++kStep) {
+    for (int32_t kStep = kFirst; kStep < kEnd; ++kStep) {
         const int32_t k0 = kStep * r.baseK, kAct = std::min(r.baseK, r.singleK - k0);
-        // A panel: rows m0.., K group of stepKa blocks (the whole K when it fits).
+        // A panel: rows m0.., K group of stepKa blocks (the whole K when it fits). A partial-output
+        // block starts its panel at its own K block when that is not resident.
         const int32_t aGroup = aWhole ? kIter : r.stepKa;
-        if (kStep % aGroup == 0 && !(aWhole && r.residentA == mIdx)) {
-            const int32_t kCols = std::min(aGroup * r.baseK, r.singleK - k0);
-            LoadPanel("Matmul.CopyA", r.a, m0, k0, mAct, kCols, r.orgKa, r.orgM, aElem, r.l1A, kFractal, c0, caller);
+        if ((kStep % aGroup == 0 || kStep == kFirst) && !(aWhole && r.residentA == mIdx)) {
+            const int32_t kG0 = kStep / aGroup * aGroup * r.baseK;
+            const int32_t kCols = std::min(aGroup * r.baseK, r.singleK - kG0);
+            LoadPanel("Matmul.CopyA", r.a, m0, kG0, mAct, kCols, lda, aElem, r.l1A, kFractal, c0, caller);
             r.residentA = aWhole ? mIdx : -1;
         }
         const int32_t bGroup = bWhole ? kIter : r.stepKb;
-        if (kStep % bGroup == 0 && !(bWhole && r.residentB == nIdx)) {
-            const int32_t kRows = std::min(bGroup * r.baseK, r.singleK - k0);
-            LoadPanel("Matmul.CopyB", r.b, k0, n0, kRows, nAct, r.orgN, r.orgKb, bElem, r.l1B, c0, kFractal, caller);
+        if ((kStep % bGroup == 0 || kStep == kFirst) && !(bWhole && r.residentB == nIdx)) {
+            const int32_t kG0 = kStep / bGroup * bGroup * r.baseK;
+            const int32_t kRows = std::min(bGroup * r.baseK, r.singleK - kG0);
+            LoadPanel("Matmul.CopyB", r.b, kG0, n0, kRows, nAct, ldb, bElem, r.l1B, c0, kFractal, caller);
             r.residentB = bWhole ? nIdx : -1;
         }
         const uint64_t aL0 = uint64_t(AlignUp(mAct, kFractal)) * AlignUp(kAct, c0) * aElem;
@@ -156,14 +180,14 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         if (!IssueCube(mm)) return;
         // The product, as Mmad applies it: L0C rows of baseN accumulators. The K step's operands
         // are widened once (A row-major, B column-major) so the inner loop is contiguous.
-        const bool init = kStep == 0 && !accumulate;
+        const bool init = kStep == kFirst && !accumulate;
         std::vector<double> aRows(size_t(mAct) * kAct), bCols(size_t(nAct) * kAct);
         for (int32_t i = 0; i < mAct; ++i)
             for (int32_t k = 0; k < kAct; ++k)
-                aRows[size_t(i) * kAct + k] = Load(r.aType, At(r.a, m0 + i, k0 + k, r.orgKa, r.orgM, aElem));
+                aRows[size_t(i) * kAct + k] = Load(r.aType, At(r.a, m0 + i, k0 + k, lda, aElem));
         for (int32_t j = 0; j < nAct; ++j)
             for (int32_t k = 0; k < kAct; ++k)
-                bCols[size_t(j) * kAct + k] = Load(r.bType, At(r.b, k0 + k, n0 + j, r.orgN, r.orgKb, bElem));
+                bCols[size_t(j) * kAct + k] = Load(r.bType, At(r.b, k0 + k, n0 + j, ldb, bElem));
         for (int32_t i = 0; i < mAct; ++i) {
             const double* aRow = &aRows[size_t(i) * kAct];
             for (int32_t j = 0; j < nAct; ++j) {
@@ -172,7 +196,7 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
                 double start = 0;
                 if (!init)
                     start = Load(integer ? DType::I32 : DType::F32, acc);
-                else if (r.biasEnabled && r.bias.set)
+                else if (withBias)
                     start = Load(r.biasType, r.bias.data + uint64_t(n0 + j) * DTypeSize(r.biasType));
                 if (integer) {
                     int64_t s = int64_t(start);
@@ -189,9 +213,11 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
 }
 
 void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem, uint8_t* dst, int64_t dstRowStride,
-                      uint8_t enAtomic, const void* caller) {
+                      uint8_t enAtomic, const void* caller, bool padRows) {
     const int32_t m0 = mIdx * r.baseM, n0 = nIdx * r.baseN;
     const int32_t mAct = std::min(r.baseM, r.singleM - m0), nAct = std::min(r.baseN, r.singleN - n0);
+    // ND_ALIGN: each row is written up to a whole 32 bytes, the columns past N as zeros.
+    const int32_t nOut = padRows ? AlignUp(nAct, int32_t(32 / DTypeSize(r.cType))) : nAct;
     const uint32_t cElem = uint32_t(DTypeSize(r.cType));
     const bool integer = IntegerCube(r);
     Instr in;
@@ -199,18 +225,31 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
     // Without a FIX pipe (310P) the result goes L0C -> UB on the vector unit, then UB -> GM on
     // MTE3; one instruction stands for both, on the pipe of its destination.
     in.pipe = Rt().platform.fixPipe ? Pipe::FIX : dstMem == Mem::GM ? Pipe::MTE3 : Pipe::V;
-    in.bytes = uint64_t(mAct) * nAct * cElem;
+    in.bytes = uint64_t(mAct) * nOut * cElem;
     in.repeats = uint32_t(mAct);
     in.caller = caller;
     in.Read(Mem::L0C, r.l0C, uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * 4, 1024);
-    in.Write(dstMem, dst, uint64_t((mAct - 1) * dstRowStride + nAct) * cElem, uint16_t(dstMem == Mem::GM ? cElem : 32));
+    in.Write(dstMem, dst, uint64_t((mAct - 1) * dstRowStride + nOut) * cElem, uint16_t(dstMem == Mem::GM ? cElem : 32));
+    if (r.quantMode != NoQuant && FixpipeModePerColumn(QuantMode_t(r.quantMode)))
+        in.Read(Mem::L1, r.l1Quant ? r.l1Quant : r.quantVector + uint64_t(n0) * 8, uint64_t(nAct) * 8, 32);
     if (!IssueCube(in)) return;
     AtomicOp op = enAtomic == 1 ? AtomicOp::Add : enAtomic == 2 ? AtomicOp::Max : enAtomic == 3 ? AtomicOp::Min
                                                                                                  : AtomicOp::None;
     if (op == AtomicOp::None && dstMem == Mem::GM && Cur().atomic != AtomicOp::Keep) op = Cur().atomic;
     for (int32_t i = 0; i < mAct; ++i) {
         for (int32_t j = 0; j < nAct; ++j) {
-            const double v = Load(integer ? DType::I32 : DType::F32, r.l0C + (uint64_t(i) * r.baseN + j) * 4);
+            const uint8_t* acc = r.l0C + (uint64_t(i) * r.baseN + j) * 4;
+            double v = Load(integer ? DType::I32 : DType::F32, acc);
+            if (r.quantMode != NoQuant) {
+                // The fixpipe's (de)quantisation, with the block's column parameter or the scalar one.
+                uint64_t param = r.quantScalar;
+                if (FixpipeModePerColumn(QuantMode_t(r.quantMode)))
+                    std::memcpy(&param, r.quantVector + (uint64_t(n0) + j) * 8, 8);
+                uint8_t converted[4] = {};
+                FixpipeConvertElement(acc, converted, integer ? DType::I32 : DType::F32, r.cType,
+                                      QuantMode_t(r.quantMode), param, false);
+                v = Load(r.cType, converted);
+            }
             uint8_t* out = dst + (uint64_t(i) * dstRowStride + j) * cElem;
             double result = v;
             if (op != AtomicOp::None && dstMem == Mem::GM) {
@@ -219,8 +258,23 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
             }
             Store(r.cType, out, result);
         }
+        for (int32_t j = nAct; j < nOut; ++j) Store(r.cType, dst + (uint64_t(i) * dstRowStride + j) * cElem, 0.0);
     }
 }
+
+void MatmulLoadQuantVector(const MatmulRun& r, int32_t nIdx, const void* caller) {
+    const int32_t n0 = nIdx * r.baseN, nAct = std::min(r.baseN, r.singleN - n0);
+    Instr in;
+    in.api = "Matmul.CopyQuantVector";
+    in.pipe = Pipe::MTE2;
+    in.bytes = uint64_t(nAct) * 8;
+    in.caller = caller;
+    in.Read(Mem::GM, r.quantVector + uint64_t(n0) * 8, in.bytes, 8);
+    in.Write(Mem::L1, r.l1Quant, uint64_t(AlignUp(nAct, 4)) * 8, 32);
+    IssueCube(in);
+}
+
+void MatmulMixRegistered() { MatmulRegistered(); }
 
 void MatmulRegistered() {
     const int32_t type = Rt().kernelType;

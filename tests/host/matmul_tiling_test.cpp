@@ -253,3 +253,112 @@ TEST_F(MatmulTilingTest, CubeTilingInsideAnOperatorTilingStructKeepsTheKernelLay
 }
 
 }  // namespace
+
+namespace {
+
+// EnableMultiCoreSplitK: a short, wide-K product (the split-K sample's 16 x 16 x 1024) is cut along
+// K into whole base K blocks; usedCoreNum counts every M x N x K piece; without it K stays whole.
+TEST_F(MatmulTilingTest, SplitKCutsKIntoWholeBaseBlocks) {
+    for (bool splitK : {false, true}) {
+        matmul_tiling::MultiCoreMatmulTiling tiling;
+        tiling.SetDim(24);
+        tiling.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        tiling.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        tiling.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+        tiling.SetOrgShape(16, 16, 1024);
+        tiling.SetShape(16, 16, 1024);
+        tiling.EnableMultiCoreSplitK(splitK);
+        AscendC::tiling::TCubeTiling t;
+        ASSERT_NE(tiling.GetTiling(t), -1);
+        if (!splitK) {
+            EXPECT_EQ(t.singleCoreK, 1024);
+            EXPECT_EQ(t.usedCoreNum, 1);
+            continue;
+        }
+        EXPECT_EQ(t.singleCoreK, 64);  // 1024 / 24 rounded up to a whole 64-element base K block
+        EXPECT_EQ(t.usedCoreNum, 16);
+        EXPECT_EQ(1024 % t.singleCoreK, 0);
+        int32_t used = 0, mDim = 0, nDim = 0;
+        tiling.GetCoreNum(used, mDim, nDim);
+        EXPECT_EQ(used, 16);
+        EXPECT_EQ(mDim * nDim, 1);
+        ExpectWithinCapacities(t, DataType::DT_FLOAT16, false, PlatformCapacities().l1, "split K");
+    }
+}
+
+// SetALayout / SetBLayout / SetCLayout / SetBatchNum land in TCubeTiling's layout fields, as the
+// batch sample's kernel reads them; SetBatchInfoForNormal describes NORMAL batches.
+TEST_F(MatmulTilingTest, BatchLayoutsFillTheLayoutFields) {
+    matmul_tiling::MultiCoreMatmulTiling tiling;
+    tiling.SetDim(1);
+    tiling.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    tiling.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16, true);
+    tiling.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    tiling.SetShape(32, 256, 64);
+    tiling.SetOrgShape(32, 256, 64);
+    EXPECT_EQ(tiling.SetALayout(2, 32, 1, 3, 64), 0);
+    EXPECT_EQ(tiling.SetBLayout(2, 256, 1, 3, 64), 0);
+    EXPECT_EQ(tiling.SetCLayout(2, 32, 1, 3, 256), 0);
+    EXPECT_EQ(tiling.SetBatchNum(3), 0);
+    EXPECT_EQ(tiling.SetALayout(2, 0, 1, 3, 64), -1);
+    EXPECT_EQ(tiling.SetBatchNum(0), -1);
+    optiling::TCubeTiling t;
+    ASSERT_NE(tiling.GetTiling(t), -1);
+    EXPECT_EQ(t.get_ALayoutInfoB(), 2);
+    EXPECT_EQ(t.get_ALayoutInfoS(), 32);
+    EXPECT_EQ(t.get_ALayoutInfoG(), 3);
+    EXPECT_EQ(t.get_ALayoutInfoD(), 64);
+    EXPECT_EQ(t.get_BLayoutInfoS(), 256);
+    EXPECT_EQ(t.get_CLayoutInfoS1(), 32);
+    EXPECT_EQ(t.get_CLayoutInfoS2(), 256);
+    EXPECT_EQ(t.get_BatchNum(), 3);
+
+    matmul_tiling::MatmulApiTiling normal;
+    normal.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    normal.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    normal.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    EXPECT_EQ(normal.SetBatchInfoForNormal(3, 2, 20, 24, 40), -1);  // 3 and 2: neither is a multiple
+    ASSERT_EQ(normal.SetBatchInfoForNormal(4, 2, 20, 24, 40), 0);
+    AscendC::tiling::TCubeTiling n;
+    ASSERT_NE(normal.GetTiling(n), -1);
+    EXPECT_EQ(n.BatchNum, 4);
+    EXPECT_EQ(n.M, 20);
+    EXPECT_EQ(n.N, 24);
+    EXPECT_EQ(n.Ka, 40);
+    EXPECT_EQ(n.ALayoutInfoB, 4);
+    EXPECT_EQ(n.BLayoutInfoB, 2);
+
+    // BatchMatmulTiling (lib/matmul/bmm_tiling.h): the same single-core tiling of one batch.
+    matmul_tiling::BatchMatmulTiling bmm;
+    bmm.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    bmm.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    bmm.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    ASSERT_EQ(bmm.SetBatchInfoForNormal(4, 2, 20, 24, 40), 0);
+    AscendC::tiling::TCubeTiling bt;
+    ASSERT_NE(bmm.GetTiling(bt), -1);
+    EXPECT_EQ(std::memcmp(&bt, &n, sizeof(bt)), 0);
+    int32_t dim = 0, mDim = 0, nDim = 0, batchM = 0, batchN = 0;
+    EXPECT_EQ(bmm.GetCoreNum(dim, mDim, nDim, batchM, batchN), 0);
+    EXPECT_EQ(dim * mDim * nDim * batchM * batchN, 1);
+}
+
+TEST_F(MatmulTilingTest, DequantTypeIsAcceptedAndLeavesTheSplit) {
+    AscendC::tiling::TCubeTiling plain, quant;
+    for (auto* out : {&plain, &quant}) {
+        matmul_tiling::MultiCoreMatmulTiling tiling;
+        tiling.SetDim(8);
+        tiling.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_INT8);
+        tiling.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_INT8);
+        tiling.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        tiling.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_INT32);
+        tiling.SetShape(1024, 1024, 1024);
+        tiling.SetBias(true);
+        if (out == &quant) {
+            EXPECT_EQ(tiling.SetDequantType(matmul_tiling::DequantType::TENSOR), 0);
+        }
+        ASSERT_NE(tiling.GetTiling(*out), -1);
+    }
+    EXPECT_EQ(std::memcmp(&plain, &quant, sizeof(plain)), 0);
+}
+
+}  // namespace

@@ -364,6 +364,10 @@ TEST(MixLaunch, KernelTypeIsInferredFromTheEntryPointsUsed) {
     EXPECT_EQ(InferKernelType({"DmaNd2Nz", "CubeLoad2D", "CubeMmad", "CubeFixpipe"}), KERNEL_TYPE_AIC_ONLY);
     EXPECT_EQ(InferKernelType({"DmaNd2Nz", "CubeMmad", "VecRun", "MaskSet"}), KERNEL_TYPE_MIX_AIC_1_2);
     EXPECT_EQ(InferKernelType({"Mmad", "VecRun"}), KERNEL_TYPE_MIX_AIC_1_2);
+    // A Matmul object: cube-only with ASCENDC_CUBE_ONLY, else in MIX mode (driven by the AIVs).
+    EXPECT_EQ(InferKernelType({"MatmulRegistered", "MatmulComputeBlock", "MatmulStoreBlock"}), KERNEL_TYPE_AIC_ONLY);
+    EXPECT_EQ(InferKernelType({"MatmulMixRegistered", "MatmulComputeBlock", "MatmulStoreBlock"}),
+              KERNEL_TYPE_MIX_AIC_1_2);
     EXPECT_EQ(InferKernelType({}), KERNEL_TYPE_AIV_ONLY);
 }
 

@@ -72,6 +72,12 @@ struct SoftmaxCall {
 
 void SoftmaxRun(const SoftmaxCall& call);
 
+// AdjustSoftMaxRes: every element of the `rows` x `cols` result `res` whose row's max has the bit
+// pattern `from` becomes `to` (one element of resType); the row's max is element 0 of its 32-byte
+// block, or with `maxPerElement` element r. Returns whether any row matched.
+bool AdjustSoftmaxRes(void* res, DType resType, const void* max, DType maxType, uint32_t from, const void* to,
+                      const AscendC::SoftMaxShapeInfo& shape, bool maxPerElement, const void* caller);
+
 }  // namespace akg::sim
 
 namespace AscendC {
@@ -450,6 +456,20 @@ __aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(const SoftMax
     return SoftMaxFlashV2TilingFuncImpl(shapeInfo.srcM, shapeInfo.srcK, dataTypeSize1, dataTypeSize2,
                                         localWorkSpaceSize / 4, isUpdate, isBasicBlock, isDataFormatNZ,
                                         isFlashOutputBrc);
+}
+
+// Post-processing of a SoftMax result: rows whose max equals `from` (the bit pattern of a T2 value,
+// e.g. 0xFF7FFFFF for float's lowest) are set to `to` wholly. stepSizeMode 0 reads each row's max
+// from its 32-byte block, non-zero from one element per row (ND only).
+template <typename T1, typename T2, bool isDataFormatNZ = false, uint8_t stepSizeMode = 0>
+AKG_API bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& maxTensor, const uint32_t from,
+                              const T1 to, const SoftMaxShapeInfo& softmaxShapeInfo) {
+    static_assert(akg::sim::kOneOf<T1, half, float> && akg::sim::kOneOf<T2, half, float>,
+                  "AdjustSoftMaxRes: data types not supported (half, float)");
+    static_assert(!isDataFormatNZ, "akgen: the NZ data format of AdjustSoftMaxRes is not modelled");
+    return akg::sim::AdjustSoftmaxRes(softMaxRes.Data(), akg::sim::DTypeOf<T1>(), maxTensor.Data(),
+                                      akg::sim::DTypeOf<T2>(), from, &to, softmaxShapeInfo, stepSizeMode != 0,
+                                      AKG_CALLER);
 }
 
 }  // namespace AscendC

@@ -9,6 +9,7 @@
 
 #include <type_traits>
 
+#include "basic_api/kernel_struct_fixpipe.h"
 #include "basic_api/kernel_tpipe.h"
 #include "lib/akg_adv/kernel_library_tiling.h"
 #include "lib/matmul/matmul_config.h"
@@ -58,14 +59,17 @@ template <class MM>
 void Regist(TPipe* tpipe, MM& mm);
 }  // namespace matmul_detail
 
+// MM_CFG is a MatmulConfig or a MatmulApiStaticTiling (constant tiling), as in CANN.
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = MatmulType<TPosition::GM, CubeFormat::ND, float>,
-          const MatmulConfig& MM_CFG = CFG_NORM, class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>>
+          const auto& MM_CFG = CFG_NORM, class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>>
 class Matmul {
     using SrcAT = typename A_TYPE::T;
     using SrcBT = typename B_TYPE::T;
     using DstT = typename C_TYPE::T;
     using BiasT = typename BIAS_TYPE::T;
     static_assert(sizeof(SrcAT) == sizeof(SrcBT), "Matmul: A and B must have the same element width");
+    static constexpr const MatmulConfig& kConfig = akg::matmul::ToMatmulConfig(MM_CFG);
+    static constexpr bool kStaticTiling = std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>;
 
 public:
     __aicore__ inline Matmul() = default;
@@ -92,21 +96,43 @@ public:
 
     AKG_API void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false) {
         SetOperand(run_.a, reinterpret_cast<const uint8_t*>(gm.GetPhyAddr()), akg::sim::Mem::GM, isTransposeA);
+        run_.a.nz = A_TYPE::format == CubeFormat::NZ;
         run_.residentA = -1;
     }
     AKG_API void SetTensorA(const LocalTensor<SrcAT>& leftMatrix, bool isTransposeA = false) {
         SetOperand(run_.a, reinterpret_cast<const uint8_t*>(leftMatrix.GetPhyAddr()),
                    akg::sim::MemOf(static_cast<TPosition>(leftMatrix.GetPosition())), isTransposeA);
+        run_.a.nz = A_TYPE::format == CubeFormat::NZ;
         run_.residentA = -1;
     }
     AKG_API void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false) {
         SetOperand(run_.b, reinterpret_cast<const uint8_t*>(gm.GetPhyAddr()), akg::sim::Mem::GM, isTransposeB);
+        run_.b.nz = B_TYPE::format == CubeFormat::NZ;
         run_.residentB = -1;
     }
     AKG_API void SetTensorB(const LocalTensor<SrcBT>& rightMatrix, bool isTransposeB = false) {
         SetOperand(run_.b, reinterpret_cast<const uint8_t*>(rightMatrix.GetPhyAddr()),
                    akg::sim::MemOf(static_cast<TPosition>(rightMatrix.GetPosition())), isTransposeB);
+        run_.b.nz = B_TYPE::format == CubeFormat::NZ;
         run_.residentB = -1;
+    }
+
+    // Quantised output: one parameter for every element of C, or one per column (uint64_t, the
+    // fixpipe's format: scale bits [31:13], offset bits [45:37], bit 46 signed). The input and
+    // output types choose the mode: int8_t -> half dequantises, int8_t -> int8_t requantises,
+    // half / bfloat16_t -> int8_t quantises (SetDequantType on the host must agree).
+    AKG_API void SetQuantScalar(const uint64_t quantScalar) {
+        if (!QuantTypes(AKG_CALLER)) return;
+        run_.quantMode = uint8_t(QuantModeFor(false));
+        run_.quantScalar = quantScalar;
+        run_.quantVector = nullptr;
+        run_.l1Quant = nullptr;
+    }
+    AKG_API void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor) {
+        SetQuantVectorAt(reinterpret_cast<const uint8_t*>(quantTensor.GetPhyAddr()), false, AKG_CALLER);
+    }
+    AKG_API void SetQuantVector(const LocalTensor<uint64_t>& quantTensor) {
+        SetQuantVectorAt(reinterpret_cast<const uint8_t*>(quantTensor.GetPhyAddr()), true, AKG_CALLER);
     }
     AKG_API void SetBias(const GlobalTensor<BiasT>& biasGlobal) {
         SetOperand(run_.bias, reinterpret_cast<const uint8_t*>(biasGlobal.GetPhyAddr()), akg::sim::Mem::GM, false);
@@ -168,6 +194,59 @@ public:
                                                   int64_t(sizeof(DstT)),
                                        stride, enAtomic, caller);
     }
+    // Several products of one call (batch layouts, docs/api/matmul.md): batch c of C is A batch
+    // c / (batchC / batchA) times B batch c / (batchC / batchB), batchC = max(batchA, batchB); where
+    // each batch's matrix starts and how far apart its rows are follow the operand's LayoutMode
+    // and the tiling's ALayoutInfo* / BLayoutInfo* / CLayoutInfo*, or matrixStrideA / B (elements).
+    template <bool sync = true, bool waitIterateBatch = false>
+    AKG_API void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                              const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                              const uint32_t matrixStrideC = 0, const bool enPartialSum = false,
+                              const uint8_t enAtomic = 0) {
+        (void)enSequentialWrite;
+        (void)matrixStrideC;  // reserved
+        RunBatch(akg::sim::Mem::GM, reinterpret_cast<uint8_t*>(gm.GetPhyAddr(0)), batchA, batchB, matrixStrideA,
+                 matrixStrideB, enPartialSum, enAtomic, AKG_CALLER);
+    }
+    // Into UB: batch after batch, each [singleM, singleN rounded up to 32 bytes].
+    template <bool sync = true>
+    AKG_API void IterateBatch(const LocalTensor<DstT>& ubCmatrix, uint32_t batchA, uint32_t batchB,
+                              bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                              const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                              const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+        (void)enSequentialWrite;
+        (void)matrixStrideC;
+        RunBatch(akg::sim::MemOf(static_cast<TPosition>(ubCmatrix.GetPosition())),
+                 reinterpret_cast<uint8_t*>(ubCmatrix.GetPhyAddr()), batchA, batchB, matrixStrideA, matrixStrideB,
+                 enPartialSum, enAtomic, AKG_CALLER);
+    }
+    // The pure-cube forms take the batch counts from SetBatchNum (the flags are exactly bool, so a
+    // call with batch counts picks the forms above).
+    template <class PartialSum, class Atomic, std::enable_if_t<std::is_same_v<PartialSum, bool>, int> = 0>
+    AKG_API void IterateBatch(const GlobalTensor<DstT>& gm, PartialSum enPartialSum, Atomic enAtomic,
+                              bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                              const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {
+        (void)enSequentialWrite;
+        (void)matrixStrideC;
+        RunBatch(akg::sim::Mem::GM, reinterpret_cast<uint8_t*>(gm.GetPhyAddr(0)), batchA_, batchB_, matrixStrideA,
+                 matrixStrideB, enPartialSum, uint8_t(enAtomic), AKG_CALLER);
+    }
+    template <class PartialSum, class Atomic, std::enable_if_t<std::is_same_v<PartialSum, bool>, int> = 0>
+    AKG_API void IterateBatch(const LocalTensor<DstT>& ubCmatrix, PartialSum enPartialSum, Atomic enAtomic,
+                              bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                              const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {
+        (void)enSequentialWrite;
+        (void)matrixStrideC;
+        RunBatch(akg::sim::MemOf(static_cast<TPosition>(ubCmatrix.GetPosition())),
+                 reinterpret_cast<uint8_t*>(ubCmatrix.GetPhyAddr()), batchA_, batchB_, matrixStrideA, matrixStrideB,
+                 enPartialSum, uint8_t(enAtomic), AKG_CALLER);
+    }
+    __aicore__ inline void SetBatchNum(int32_t batchA, int32_t batchB) {
+        batchA_ = uint32_t(batchA);
+        batchB_ = uint32_t(batchB);
+    }
+    __aicore__ inline void WaitIterateBatch() {}
+
     // Asynchronous forms complete immediately in the simulator.
     __aicore__ inline void WaitIterateAll() {}
     __aicore__ inline void WaitGetTensorC() {}
@@ -186,6 +265,23 @@ private:
     void InitAt(const TCubeTiling* tiling, TPipe* tpipe, const void* caller) {
         if (tpipe) pipe_ = tpipe;
         if (!pipe_) pipe_ = GetTPipePtr();
+        // A constant tiling with the single-core and base shapes fixed stands in for a null one.
+        TCubeTiling constant{};
+        if constexpr (kStaticTiling) {
+            if (tiling == nullptr && MM_CFG.singleCoreM > 0 && MM_CFG.baseM > 0) {
+#define AKG_MATMUL_STATIC_FIELD(name) constant.name = MM_CFG.name;
+                AKG_MATMUL_STATIC_FIELD(M) AKG_MATMUL_STATIC_FIELD(N) AKG_MATMUL_STATIC_FIELD(Ka)
+                AKG_MATMUL_STATIC_FIELD(Kb) AKG_MATMUL_STATIC_FIELD(singleCoreM) AKG_MATMUL_STATIC_FIELD(singleCoreN)
+                AKG_MATMUL_STATIC_FIELD(singleCoreK) AKG_MATMUL_STATIC_FIELD(baseM) AKG_MATMUL_STATIC_FIELD(baseN)
+                AKG_MATMUL_STATIC_FIELD(baseK) AKG_MATMUL_STATIC_FIELD(depthA1) AKG_MATMUL_STATIC_FIELD(depthB1)
+                AKG_MATMUL_STATIC_FIELD(stepM) AKG_MATMUL_STATIC_FIELD(stepN) AKG_MATMUL_STATIC_FIELD(stepKa)
+                AKG_MATMUL_STATIC_FIELD(stepKb) AKG_MATMUL_STATIC_FIELD(isBias) AKG_MATMUL_STATIC_FIELD(iterateOrder)
+                AKG_MATMUL_STATIC_FIELD(dbL0A) AKG_MATMUL_STATIC_FIELD(dbL0B) AKG_MATMUL_STATIC_FIELD(dbL0C)
+#undef AKG_MATMUL_STATIC_FIELD
+                constant.usedCoreNum = 1;
+                tiling = &constant;
+            }
+        }
         if (tiling == nullptr || pipe_ == nullptr) {
             akg::sim::Report("MATMUL_NOT_INITIALIZED", caller, true, "Matmul Init without a %s",
                              tiling == nullptr ? "tiling (TCubeTiling pointer is null)" : "TPipe");
@@ -253,6 +349,43 @@ private:
 
     void Restart() { cursor_ = -1; }
 
+    // The fixpipe mode the operand types give a quantised output (NoQuant: they do not quantise).
+    static constexpr QuantMode_t QuantModeFor(bool perColumn) {
+        constexpr bool int8In = std::is_same_v<SrcAT, int8_t>;
+        constexpr bool floatIn = std::is_same_v<SrcAT, half> || std::is_same_v<SrcAT, bfloat16_t>;
+        if constexpr (int8In && std::is_same_v<DstT, half>) return perColumn ? VDEQF16 : DEQF16;
+        else if constexpr (int8In && std::is_same_v<DstT, int8_t>) return perColumn ? VREQ8 : REQ8;
+        else if constexpr (floatIn && std::is_same_v<DstT, int8_t>) return perColumn ? VQF322B8_PRE : QF322B8_PRE;
+        else return NoQuant;
+    }
+
+    bool QuantTypes(const void* caller) {
+        if (QuantModeFor(false) != NoQuant) return true;
+        akg::sim::Report("MATMUL_QUANT_MISMATCH", caller, true,
+                         "SetQuantScalar / SetQuantVector on a Matmul whose types do not quantise (%zu-byte A -> "
+                         "%zu-byte C): only int8_t -> half, int8_t -> int8_t and half / bfloat16_t -> int8_t do",
+                         sizeof(SrcAT), sizeof(DstT));
+        return false;
+    }
+
+    void SetQuantVectorAt(const uint8_t* params, bool inL1, const void* caller) {
+        if (!QuantTypes(caller)) return;
+        if (!initialized_) {
+            akg::sim::Report("MATMUL_NOT_INITIALIZED", caller, true, "SetQuantVector before Init / REGIST_MATMUL_OBJ");
+            return;
+        }
+        run_.quantMode = uint8_t(QuantModeFor(true));
+        run_.quantVector = params;
+        run_.l1Quant = nullptr;
+        if (!inL1) {
+            // The parameters of one block column are staged in L1 for the fixpipe.
+            if (!quantBufReady_) pipe_->InitBuffer(quantBuf_, uint32_t(tiling_.baseN) * sizeof(uint64_t));
+            quantBufReady_ = true;
+            run_.l1Quant = Address(quantBuf_);
+        }
+        quantN_ = -1;
+    }
+
     // Checks that a computation can start; fatal diagnostics stop the core.
     bool Ready(const void* caller) {
         if (!initialized_) {
@@ -265,32 +398,140 @@ private:
                              !run_.a.set ? "A" : "B");
             return false;
         }
-        if (A_TYPE::format != CubeFormat::ND || B_TYPE::format != CubeFormat::ND || C_TYPE::format != CubeFormat::ND) {
+        // ND or NZ operands; A may be a VECTOR (one row, ND); C is ND (ND_ALIGN: rows padded).
+        constexpr bool aFormat = A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ ||
+                                 A_TYPE::format == CubeFormat::VECTOR;
+        constexpr bool bFormat = B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ;
+        constexpr bool cFormat = C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN;
+        if (!aFormat || !bFormat || !cFormat) {
             akg::sim::Report("MATMUL_UNSUPPORTED", caller, true,
-                             "Matmul with a non-ND operand format (only ND is simulated)");
+                             "Matmul with A format %d, B format %d, C format %d: the simulator computes ND and NZ "
+                             "A / B, a VECTOR A and an ND / ND_ALIGN C",
+                             int(A_TYPE::format), int(B_TYPE::format), int(C_TYPE::format));
+            return false;
+        }
+        if (A_TYPE::format == CubeFormat::VECTOR && run_.singleM != 1) {
+            akg::sim::Report("MATMUL_UNSUPPORTED", caller, true,
+                             "Matmul with a VECTOR A computes one row, but its single-core M is %d", run_.singleM);
+            return false;
+        }
+        if (QuantModeFor(false) != NoQuant && run_.quantMode == NoQuant) {
+            akg::sim::Report("MATMUL_QUANT_MISMATCH", caller, true,
+                             "a Matmul from %zu-byte A to %zu-byte C quantises its output: call SetQuantScalar or "
+                             "SetQuantVector before Iterate / IterateAll",
+                             sizeof(SrcAT), sizeof(DstT));
             return false;
         }
         return true;
     }
 
-    // Advances to the next base block and computes it.
+    // Advances to the next base block and computes it. With isPartialOutput each block is one
+    // base K block of a C block (K innermost), not accumulated over K.
     bool Next(bool enPartialSum, const void* caller) {
         if (cursor_ < 0) {
             if (!Ready(caller)) return false;
             mIter_ = (run_.singleM + run_.baseM - 1) / run_.baseM;
             nIter_ = (run_.singleN + run_.baseN - 1) / run_.baseN;
+            kIter_ = kConfig.isPartialOutput ? (run_.singleK + run_.baseK - 1) / run_.baseK : 1;
         }
         ++cursor_;
-        if (cursor_ >= mIter_ * nIter_) {
+        if (cursor_ >= mIter_ * nIter_ * kIter_) {
             cursor_ = -1;
             return false;
         }
         // iterateOrder 0 walks M first, 1 walks N first.
         const bool mFirst = tiling_.iterateOrder == 0;
-        curM_ = mFirst ? cursor_ % mIter_ : cursor_ / nIter_;
-        curN_ = mFirst ? cursor_ / mIter_ : cursor_ % nIter_;
-        akg::sim::MatmulComputeBlock(run_, curM_, curN_, enPartialSum, caller);
+        const int32_t block = cursor_ / kIter_;
+        curM_ = mFirst ? block % mIter_ : block / nIter_;
+        curN_ = mFirst ? block / mIter_ : block % nIter_;
+        if (run_.l1Quant && run_.quantVector && quantN_ != curN_) {
+            akg::sim::MatmulLoadQuantVector(run_, curN_, caller);
+            quantN_ = curN_;
+        }
+        akg::sim::MatmulComputeBlock(run_, curM_, curN_, enPartialSum, caller,
+                                     kConfig.isPartialOutput ? cursor_ % kIter_ : -1);
         return true;
+    }
+
+    // Where batch `index` of an operand starts (elements) and its `ld`, by layout (IterateBatch).
+    struct BatchGeometry {
+        int64_t stride = 0;
+        int64_t ld = 0;
+    };
+    // Layout info (b, s, n, g, d) of an input: BSNGD rows are n*g*d apart, SBNGD b*n*g*d, a batch
+    // starts d further; BNGS1S2 batches are whole [s, d] matrices; NORMAL keeps the org shape
+    // (`normalSize` elements per batch).
+    static BatchGeometry InputGeometry(LayoutMode layout, int64_t b, int64_t s, int64_t n, int64_t g, int64_t d,
+                                       int64_t normalSize) {
+        switch (layout) {
+            case LayoutMode::BSNGD: return {d, n * g * d};
+            case LayoutMode::SBNGD: return {d, b * n * g * d};
+            case LayoutMode::BNGS1S2: return {s * d, d};
+            default: return {normalSize, 0};
+        }
+    }
+
+    void RunBatch(akg::sim::Mem cMem, uint8_t* cBase, uint32_t batchA, uint32_t batchB, uint32_t strideA,
+                  uint32_t strideB, bool enPartialSum, uint8_t enAtomic, const void* caller) {
+        if (!Ready(caller)) return;
+        const uint32_t batchC = batchA > batchB ? batchA : batchB;
+        if (batchA == 0 || batchB == 0 || batchC % batchA != 0 || batchC % batchB != 0) {
+            akg::sim::Report("MATMUL_BATCH_INVALID", caller, true,
+                             "IterateBatch with batchA %u and batchB %u: both must be positive and one a multiple "
+                             "of the other (SetBatchNum for the forms without them)",
+                             batchA, batchB);
+            return;
+        }
+        if (A_TYPE::layout != B_TYPE::layout) {
+            akg::sim::Report("MATMUL_BATCH_INVALID", caller, true,
+                             "IterateBatch with A layout %d and B layout %d: they must be the same",
+                             int(A_TYPE::layout), int(B_TYPE::layout));
+            return;
+        }
+        const TCubeTiling& t = tiling_;
+        if (A_TYPE::layout != LayoutMode::NORMAL && A_TYPE::layout != LayoutMode::NONE &&
+            int64_t(t.ALayoutInfoB) * t.ALayoutInfoS * t.ALayoutInfoN * t.ALayoutInfoG * t.ALayoutInfoD == 0) {
+            akg::sim::Report("MATMUL_BATCH_INVALID", caller, true,
+                             "IterateBatch with layout %d but the tiling's ALayoutInfo is unset (SetALayout / "
+                             "SetBLayout / SetCLayout on the host)",
+                             int(A_TYPE::layout));
+            return;
+        }
+        const BatchGeometry ga = InputGeometry(A_TYPE::layout, t.ALayoutInfoB, t.ALayoutInfoS, t.ALayoutInfoN,
+                                               t.ALayoutInfoG, t.ALayoutInfoD, int64_t(run_.orgM) * run_.orgKa);
+        const BatchGeometry gb = InputGeometry(B_TYPE::layout, t.BLayoutInfoB, t.BLayoutInfoS, t.BLayoutInfoN,
+                                               t.BLayoutInfoG, t.BLayoutInfoD, int64_t(run_.orgKb) * run_.orgN);
+        // C: in UB packed batch after batch; in GM by its layout (B, S1, N, G, S2).
+        const int64_t ubLdc = (run_.singleN * int64_t(sizeof(DstT)) + 31) / 32 * 32 / int64_t(sizeof(DstT));
+        BatchGeometry gc{int64_t(run_.orgM) * (orgKc_ > 0 ? orgKc_ : run_.orgN), orgKc_ > 0 ? orgKc_ : run_.orgN};
+        if (cMem != akg::sim::Mem::GM) gc = {run_.singleM * ubLdc, ubLdc};
+        else if (C_TYPE::layout == LayoutMode::BSNGD) gc = {t.CLayoutInfoS2, int64_t(t.CLayoutInfoN) * t.CLayoutInfoG * t.CLayoutInfoS2};
+        else if (C_TYPE::layout == LayoutMode::SBNGD)
+            gc = {t.CLayoutInfoS2, int64_t(t.CLayoutInfoB) * t.CLayoutInfoN * t.CLayoutInfoG * t.CLayoutInfoS2};
+        else if (C_TYPE::layout == LayoutMode::BNGS1S2) gc = {int64_t(t.CLayoutInfoS1) * t.CLayoutInfoS2, t.CLayoutInfoS2};
+        const akg::sim::MatmulOperand a0 = run_.a, b0 = run_.b, bias0 = run_.bias;
+        const int64_t strideAElems = strideA > 0 ? strideA : ga.stride, strideBElems = strideB > 0 ? strideB : gb.stride;
+        for (uint32_t c = 0; c < batchC; ++c) {
+            run_.a.data = a0.data + int64_t(c / (batchC / batchA)) * strideAElems * int64_t(sizeof(SrcAT));
+            run_.a.ld = ga.ld;
+            run_.b.data = b0.data + int64_t(c / (batchC / batchB)) * strideBElems * int64_t(sizeof(SrcBT));
+            run_.b.ld = gb.ld;
+            // A batched bias holds one row per batch unless the configuration reuses one row.
+            if (kConfig.isBiasBatch) run_.bias.data = bias0.data + int64_t(c) * run_.singleN * int64_t(sizeof(BiasT));
+            run_.residentA = run_.residentB = -1;
+            uint8_t* cBatch = cBase + int64_t(c) * gc.stride * int64_t(sizeof(DstT));
+            Restart();
+            while (Next(enPartialSum, caller)) {
+                const int64_t offset = int64_t(curM_) * run_.baseM * gc.ld + int64_t(curN_) * run_.baseN;
+                akg::sim::MatmulStoreBlock(run_, curM_, curN_, cMem, cBatch + offset * int64_t(sizeof(DstT)), gc.ld,
+                                           enAtomic, caller);
+            }
+        }
+        run_.a = a0;
+        run_.b = b0;
+        run_.bias = bias0;
+        run_.residentA = run_.residentB = -1;
+        Restart();
     }
 
     bool Current(const void* caller) {
@@ -303,15 +544,20 @@ private:
 
     void StoreCurrent(const GlobalTensor<DstT>& gm, uint8_t enAtomic, bool enSequentialWrite, const void* caller) {
         if (!Current(caller)) return;
-        const int64_t ldc = orgKc_ > 0 ? orgKc_ : run_.orgN;
+        // ND_ALIGN: C's rows are N rounded up to 32 bytes, the padding written as zeros.
+        constexpr bool ndAlign = C_TYPE::format == CubeFormat::ND_ALIGN;
+        constexpr int64_t c0 = 32 / int64_t(sizeof(DstT));
+        const int64_t n = orgKc_ > 0 ? orgKc_ : run_.orgN;
+        const int64_t ldc = ndAlign ? (n + c0 - 1) / c0 * c0 : n;
         auto* base = reinterpret_cast<uint8_t*>(gm.GetPhyAddr(0));
         if (enSequentialWrite) {
-            akg::sim::MatmulStoreBlock(run_, curM_, curN_, akg::sim::Mem::GM, base, run_.baseN, enAtomic, caller);
+            akg::sim::MatmulStoreBlock(run_, curM_, curN_, akg::sim::Mem::GM, base, run_.baseN, enAtomic, caller,
+                                       ndAlign);
             return;
         }
         const int64_t offset = int64_t(curM_) * run_.baseM * ldc + int64_t(curN_) * run_.baseN;
         akg::sim::MatmulStoreBlock(run_, curM_, curN_, akg::sim::Mem::GM, base + offset * int64_t(sizeof(DstT)), ldc,
-                                   enAtomic, caller);
+                                   enAtomic, caller, ndAlign);
     }
 
     TPipe* pipe_ = nullptr;
@@ -319,10 +565,14 @@ private:
     akg::sim::MatmulRun run_{};
     int32_t orgKc_ = 0;
     bool initialized_ = false;
-    int32_t cursor_ = -1, mIter_ = 0, nIter_ = 0, curM_ = 0, curN_ = 0;
+    int32_t cursor_ = -1, mIter_ = 0, nIter_ = 0, kIter_ = 1, curM_ = 0, curN_ = 0;
+    uint32_t batchA_ = 1, batchB_ = 1;  // SetBatchNum
+    int32_t quantN_ = -1;                // the block column whose quantisation parameters are in L1
+    bool quantBufReady_ = false;
     TBuf<TPosition::A1> a1Buf_;
     TBuf<TPosition::B1> b1Buf_;
     TBuf<TPosition::C1> biasBuf_;
+    TBuf<TPosition::C1> quantBuf_;
 };
 
 namespace matmul_detail {
@@ -346,12 +596,23 @@ namespace matmul {
 using namespace AscendC;
 }
 
+// Marks the kernel parameter that carries the Matmul library's workspace (CANN's compiler uses it
+// to pass the message area between AIV and AIC); the simulator needs none.
+#define __kfc_workspace__
+
 // REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling][, mm2, &tiling2 ...]): binds each object to
 // the pipe and, with a tiling, initialises it; on the AIC of a mixed launch the kernel's own code
-// ends here. The system workspace is not needed by the simulator.
+// ends here. The system workspace is not needed by the simulator. Without ASCENDC_CUBE_ONLY
+// (defined before this header, as CANN requires) the objects are in MIX mode, which makes the
+// kernel a mixed one.
+#ifdef ASCENDC_CUBE_ONLY
+#define AKG_MATMUL_REGISTERED ::akg::sim::MatmulRegistered
+#else
+#define AKG_MATMUL_REGISTERED ::akg::sim::MatmulMixRegistered
+#endif
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                  \
     do {                                                          \
         (void)(workspace);                                        \
         ::AscendC::matmul_detail::Regist(tpipe, __VA_ARGS__);     \
-        ::akg::sim::MatmulRegistered();                           \
+        AKG_MATMUL_REGISTERED();                                  \
     } while (0)

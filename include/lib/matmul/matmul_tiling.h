@@ -41,6 +41,9 @@ enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECT
 
 enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
 
+// SetDequantType: one (de)quantisation parameter for all of C, or one per column.
+enum class DequantType { SCALAR = 0, TENSOR = 1 };
+
 // What the tiling knows about one operand.
 struct MatmulType {
     TPosition pos = TPosition::GM;
@@ -84,6 +87,17 @@ public:
     // Space the Matmul may use; -1 means the whole memory of the platform.
     int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, int32_t btSize = -1);
     int32_t SetDoubleBuffer(bool a, bool b, bool c, bool bias, bool transND2NZ = true, bool transNZ2ND = true);
+    // Must agree with the kernel's SetQuantScalar / SetQuantVector; the tiling does not depend on it.
+    int32_t SetDequantType(DequantType dequantType);
+    // Batch layouts for IterateBatch: the (b, s, n, g, d) axes of A, B and C (TCubeTiling's
+    // ALayoutInfo* / BLayoutInfo* / CLayoutInfo*; C's s and d are S1 and S2), and the largest
+    // number of batches one IterateBatch computes.
+    int32_t SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d);
+    int32_t SetBLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d);
+    int32_t SetCLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d);
+    int32_t SetBatchNum(int32_t batch);
+    // NORMAL layout: batchA [m, k] and batchB [k, n] matrices; sets the shape to (m, n, k).
+    int32_t SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n, int32_t k);
 
     virtual int64_t GetTiling(optiling::TCubeTiling& tiling) = 0;
     virtual int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) = 0;
@@ -108,6 +122,9 @@ protected:
     uint64_t l1Size_ = 0, l0aSize_ = 0, l0bSize_ = 0, l0cSize_ = 0, ubSize_ = 0, btSize_ = 0;
     uint64_t l1Limit_ = 0, l0cLimit_ = 0, btLimit_ = 0;
     int32_t coreNum_ = 1;
+    DequantType dequantType_ = DequantType::SCALAR;
+    int32_t aLayout_[5] = {}, bLayout_[5] = {}, cLayout_[5] = {};
+    int32_t batchNum_ = 0;
     AscendC::tiling::TCubeTiling result_{};
 };
 
@@ -122,7 +139,19 @@ private:
     bool Run();
 };
 
-// SetShape is split over at most SetDim cores along M and N (K stays whole on each core).
+// The tiling of one batch of an IterateBatch (Set*Layout / SetBatchInfoForNormal / SetBatchNum
+// describe the batches): one core computes each product, as MatmulApiTiling's; the kernel spreads
+// batches over cores itself, so GetCoreNum reports one core in every direction.
+class BatchMatmulTiling : public MatmulApiTiling {
+public:
+    using MatmulApiTiling::MatmulApiTiling;
+    int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim, int32_t& batchCoreM, int32_t& batchCoreN) const {
+        dim = mDim = nDim = batchCoreM = batchCoreN = 1;
+        return 0;
+    }
+};
+
+// SetShape is split over at most SetDim cores along M and N, and along K with EnableMultiCoreSplitK.
 class MultiCoreMatmulTiling : public MatmulApiTilingBase {
 public:
     using MatmulApiTilingBase::MatmulApiTilingBase;
@@ -133,12 +162,17 @@ public:
     int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override;
     int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) const;
     int32_t GetSingleShape(int32_t& shapeM, int32_t& shapeN, int32_t& shapeK) const;
+    // Lets the split cut K too; each core's C is then a partial sum the kernel adds into GM
+    // (cleared first) with atomic add. SetSplitK is the older name.
+    void EnableMultiCoreSplitK(bool flag) { splitK_ = flag; }
+    void SetSplitK(bool flag) { splitK_ = flag; }
 
 private:
     bool Run();
+    bool splitK_ = false;
     int32_t dim_ = -1;
     int32_t singleM_ = -1, singleN_ = -1, singleK_ = -1;
-    int32_t mDim_ = 1, nDim_ = 1;
+    int32_t mDim_ = 1, nDim_ = 1, kDim_ = 1;
 };
 
 }  // namespace matmul_tiling

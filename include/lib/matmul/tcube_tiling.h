@@ -23,3 +23,32 @@ struct TCubeTiling {
 };
 
 }  // namespace AscendC::tiling
+
+namespace akg::matmul {
+
+// How many K blocks of A and of B stay in L1 (stepK, the same for both) and whether they are
+// double-buffered (db 2 or 1): the whole K if it fits, else halved until the base blocks of A and
+// B, times stepK and db, plus the bias row fit `l1Limit`. False when one block each does not fit.
+// Shared by the host's GetTiling and the kernel's constant tiling (GetMatmulApiTiling).
+struct L1Steps {
+    int32_t stepK = 0;
+    int32_t db = 0;
+};
+constexpr bool FitL1Steps(int64_t baseM, int64_t baseN, int64_t baseK, int64_t aBytes, int64_t bBytes, int64_t biasL1,
+                          int32_t kIter, int64_t l1Limit, L1Steps& out) {
+    int32_t stepK = kIter > 0 ? kIter : 1;
+    int32_t db = 2;
+    for (;;) {
+        const int64_t a = baseM * baseK * aBytes * stepK * db;
+        const int64_t b = baseN * baseK * bBytes * stepK * db;
+        if (a + b + biasL1 <= l1Limit) break;
+        if (stepK > 1) stepK = (stepK + 1) / 2;
+        else if (db > 1) db = 1;
+        else return false;
+    }
+    out.stepK = stepK;
+    out.db = db;
+    return true;
+}
+
+}  // namespace akg::matmul

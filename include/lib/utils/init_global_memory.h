@@ -5,6 +5,7 @@
 // DataCopy-based implementation it honours the core's atomic mode. bfloat16_t is outside the
 // documented type list, but CANN's device build accepts it (the check is a CPU-debug runtime
 // assertion) and its Duplicate-based fill handles it; NPUKernelBench's FeedsRepeat relies on it.
+// Fill is its current name.
 #pragma once
 
 #include "akg/sim.h"
@@ -29,6 +30,14 @@ AKG_API void InitOutput(GlobalTensor<T> gmWorkspaceAddr, const uint64_t size, co
     static_assert(akg::sim::kOneOf<T, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float>,
                   "InitOutput: data type not supported (uint16_t, int16_t, half, uint32_t, int32_t, float)");
     akg::sim::GmFill(gmWorkspaceAddr.GetPhyAddr(0), &value, sizeof(T), size, "InitOutput", AKG_CALLER);
+}
+
+// Fill: the current name of InitGlobalMemory (the same documented types and effect).
+template <typename T>
+AKG_API void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
+    static_assert(akg::sim::kOneOf<T, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float>,
+                  "Fill: data type not supported (uint16_t, int16_t, half, uint32_t, int32_t, float)");
+    akg::sim::GmFill(gmWorkspaceAddr.GetPhyAddr(0), &value, sizeof(T), size, "Fill", AKG_CALLER);
 }
 
 }  // namespace AscendC
