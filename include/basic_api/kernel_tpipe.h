@@ -149,9 +149,9 @@ private:
 template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
 
-// TBuf derives from TQueBind as in CANN, so queue calls on it compile; they fail at run time
-// (the TBuf has no queue buffers) except FreeTensor, which real kernels call on TBuf tensors and
-// which needs to do nothing: "tensors obtained from a TBuf need no release".
+// TBuf derives from TQueBind as in CANN. Its queue-shaped calls are CANN's no-ops: AllocTensor
+// and DeQue return the whole buffer (as Get), EnQue and FreeTensor do nothing ("tensors obtained
+// from a TBuf need no release").
 template <TPosition pos = TPosition::LCM>
 class TBuf : public TQueBind<pos, pos, 0, 0> {
 public:
@@ -159,6 +159,16 @@ public:
 
     template <typename T>
     __aicore__ inline void FreeTensor(LocalTensor<T>&) {}
+    template <typename T>
+    __aicore__ inline void EnQue(const LocalTensor<T>&) {}
+    template <typename T>
+    __aicore__ inline LocalTensor<T> AllocTensor() {
+        return Get<T>();
+    }
+    template <typename T>
+    __aicore__ inline LocalTensor<T> DeQue() {
+        return Get<T>();
+    }
 
     template <typename T>
     __aicore__ inline LocalTensor<T> Get() {

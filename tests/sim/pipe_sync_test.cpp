@@ -163,6 +163,30 @@ TEST(TBuf, GetAndGetWithOffset) {
     for (int i = 0; i < 64; ++i) EXPECT_EQ(seen[i], i < 16 ? 2.0f : i < 32 ? 1.0f : 5.0f) << i;
 }
 
+// CANN's TBuf answers the queue calls without a queue: AllocTensor and DeQue give the whole
+// buffer, EnQue and FreeTensor do nothing.
+TEST(TBuf, QueueCallsGiveTheWholeBuffer) {
+    uint64_t got = 0, alloc = 0, deq = 0;
+    uint32_t size = 0;
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        LocalTensor<float> t = b.AllocTensor<float>();
+        b.EnQue(t);
+        LocalTensor<float> d = b.DeQue<float>();
+        b.FreeTensor(d);
+        got = b.Get<float>().GetPhyAddr();
+        alloc = t.GetPhyAddr();
+        deq = d.GetPhyAddr();
+        size = t.GetSize();
+    });
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    EXPECT_EQ(alloc, got);
+    EXPECT_EQ(deq, got);
+    EXPECT_EQ(size, 64u);
+}
+
 // CANN's queues are copyable and kernels pass them to helpers by value: the copy hands out the
 // same buffers, and only the original answers for what is held when the kernel ends.
 float SumThroughCopies(TQue<TPosition::VECIN, 1> que, TBuf<TPosition::VECCALC> buf) {
