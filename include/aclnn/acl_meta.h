@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "acl/acl_base.h"
 #include "exe_graph/runtime/shape.h"
 #include "graph/ascend_string.h"
 #include "graph/types.h"
@@ -16,27 +17,7 @@
 using aclrtStream = void*;
 using aclnnStatus = int32_t;
 
-// aclDataType / aclFormat: CANN's numbering (the same as ge::DataType / ge::Format).
-enum aclDataType {
-    ACL_DT_UNDEFINED = -1,
-    ACL_FLOAT = 0,
-    ACL_FLOAT16 = 1,
-    ACL_INT8 = 2,
-    ACL_INT32 = 3,
-    ACL_UINT8 = 4,
-    ACL_INT16 = 6,
-    ACL_UINT16 = 7,
-    ACL_UINT32 = 8,
-    ACL_INT64 = 9,
-    ACL_UINT64 = 10,
-    ACL_DOUBLE = 11,
-    ACL_BOOL = 12,
-    ACL_STRING = 13,
-    ACL_COMPLEX64 = 16,
-    ACL_COMPLEX128 = 17,
-    ACL_BF16 = 27,
-    ACL_COMPLEX32 = 33,
-};
+// aclFormat: CANN's numbering (the same as ge::Format); aclDataType is in acl/acl_base.h.
 enum aclFormat {
     ACL_FORMAT_UNDEFINED = -1,
     ACL_FORMAT_NCHW = 0,

@@ -5,6 +5,7 @@
 // writes outputs in place).
 #pragma once
 
+#include "acl/acl_base.h"
 #include "akg_shim/tensor.h"
 
 // ---- ACL handle types (opaque in CANN; here they carry the converted value) -------------------
@@ -34,28 +35,6 @@ using aclrtStream = void*;
 using aclnnStatus = int32_t;
 using aclError = int32_t;
 constexpr int32_t ACL_SUCCESS = 0;
-
-// aclDataType values follow CANN (the same numbering as ge::DataType).
-enum aclDataType {
-    ACL_DT_UNDEFINED = -1,
-    ACL_FLOAT = 0,
-    ACL_FLOAT16 = 1,
-    ACL_INT8 = 2,
-    ACL_INT32 = 3,
-    ACL_UINT8 = 4,
-    ACL_INT16 = 6,
-    ACL_UINT16 = 7,
-    ACL_UINT32 = 8,
-    ACL_INT64 = 9,
-    ACL_UINT64 = 10,
-    ACL_DOUBLE = 11,
-    ACL_BOOL = 12,
-    ACL_STRING = 13,
-    ACL_COMPLEX64 = 16,
-    ACL_COMPLEX128 = 17,
-    ACL_BF16 = 27,
-    ACL_COMPLEX32 = 33,
-};
 
 namespace akg_shim {
 
