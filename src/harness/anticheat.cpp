@@ -45,7 +45,19 @@ constexpr RuleText kRules[] = {
     {"thread", "threads are not allowed"},
     {"clock", "clocks and entropy sources are not allowed: results must not depend on time or chance"},
     {"environment", "the process environment (environment variables, /proc, /sys) is off limits"},
+    // Device-code rules: not cheating, but code CANN's device compiler does not build for the AI
+    // core (class compile.device_code, see CheatClassOf).
+    {"device_heap", "the AI core has no heap: device code cannot allocate or free memory (no malloc, new, "
+                    "delete or allocating std:: container)"},
+    {"device_libc", "the AI core has no C library: device code cannot use stdio/iostream I/O or end the "
+                    "process (print with AscendC::printf)"},
 };
+
+// The failure class a finding of `rule` gives its candidate.
+std::string ClassOfRule(std::string_view rule) {
+    const bool deviceCode = rule == "device_heap" || rule == "device_libc";
+    return deviceCode ? "compile.device_code" : "anticheat." + std::string(rule);
+}
 
 std::string_view ForbidsOf(std::string_view rule) {
     for (const RuleText& r : kRules)
@@ -53,21 +65,21 @@ std::string_view ForbidsOf(std::string_view rule) {
     return {};
 }
 
-// "<file>:<line>: <what> in kernel code: <what the rule forbids>[; <detail>] (anticheat.<rule>)"
+// "<file>:<line>: <what> in kernel code: <what the rule forbids>[; <detail>] (<class>)"
 CheatFinding SourceFinding(std::string_view rule, const std::string& file, int line, const std::string& what,
                            const std::string& detail, SourceSide side) {
     std::string where = line > 0 ? file + ":" + std::to_string(line) : file;
     return {std::string(rule), file, line,
             where + ": " + what + " in " + SourceSideName(side) + " code: " + std::string(ForbidsOf(rule)) +
-                (detail.empty() ? "" : "; " + detail) + " (anticheat." + std::string(rule) + ")"};
+                (detail.empty() ? "" : "; " + detail) + " (" + ClassOfRule(rule) + ")"};
 }
 
-// "<so>: the kernel library <what>: <why> (anticheat.symbol)"
+// "<so>: the kernel library <what>: <why> (<class>)"
 CheatFinding SymbolFinding(const std::string& soPath, const std::string& what, std::string_view why,
-                           SourceSide side) {
-    return {"symbol", soPath, 0,
+                           SourceSide side, std::string_view rule = "symbol") {
+    return {std::string(rule), soPath, 0,
             soPath + ": the " + SourceSideName(side) + " library " + what + ": " + std::string(why) +
-                " (anticheat.symbol)"};
+                " (" + ClassOfRule(rule) + ")"};
 }
 
 bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
@@ -276,6 +288,7 @@ enum class Form {
 struct BannedIdentifier {
     std::string_view rule;
     Form form;
+    bool kernelOnly = false;  // a device-code rule: host code keeps what CANN's host build allows
 };
 
 // Distinctive names are banned in any use (taking their address evades a call-only check);
@@ -314,6 +327,24 @@ const std::unordered_map<std::string_view, BannedIdentifier>& BannedIdentifiers(
         add("clock", Form::CallOrStd, {"time", "clock"});
         add("environment", Form::Name,
             {"getenv", "secure_getenv", "setenv", "unsetenv", "putenv", "clearenv", "environ", "__environ"});
+        auto addDevice = [&](std::string_view rule, Form form, std::initializer_list<std::string_view> names) {
+            for (std::string_view name : names) m.emplace(name, BannedIdentifier{rule, form, true});
+        };
+        addDevice("device_heap", Form::CallOrStd,
+                  {"malloc", "calloc", "realloc", "free", "aligned_alloc", "posix_memalign", "memalign", "valloc",
+                   "pvalloc", "strdup", "strndup"});
+        // The standard library's types and helpers that take memory from the heap.
+        addDevice("device_heap", Form::StdName,
+                  {"vector", "basic_string", "string", "wstring", "u16string", "u32string", "map", "multimap",
+                   "set", "multiset", "unordered_map", "unordered_multimap", "unordered_set", "unordered_multiset",
+                   "list", "forward_list", "deque", "queue", "priority_queue", "stack", "function", "any",
+                   "valarray", "shared_ptr", "make_shared", "allocate_shared", "make_unique", "to_string",
+                   "stringstream", "istringstream", "ostringstream", "basic_stringstream", "allocator"});
+        addDevice("device_libc", Form::StdName, {"cout", "cerr", "clog", "cin", "wcout", "wcerr", "getline"});
+        addDevice("device_libc", Form::CallOrStd,
+                  {"puts", "fputs", "fputc", "putc", "putchar", "fprintf", "vfprintf", "fwrite", "fflush", "perror",
+                   "scanf", "fscanf", "getchar", "fgets", "exit", "_exit", "_Exit", "quick_exit", "abort", "atexit",
+                   "at_quick_exit"});
         return m;
     }();
     return banned;
@@ -375,6 +406,23 @@ bool IsBannedUse(std::string_view name, const BannedIdentifier& b, const std::ve
             return call && (q == Qualifier::None || q == Qualifier::Global) && !declared.count(name);
     }
     return false;
+}
+
+// A `new` or `delete` that takes memory from or returns it to the heap. Placement new
+// (`new (buffer) T`) only constructs in memory the kernel already has, and `= delete` removes a
+// function; `new (std::nothrow) T` and `operator new`/`operator delete` are the heap's.
+bool IsHeapNewOrDelete(const std::vector<Token>& tokens, size_t i) {
+    const std::string_view t = tokens[i].text;
+    if (t != "new" && t != "delete") return false;
+    if (tokens[i].directive) return false;
+    const std::string_view prev = i > 0 ? tokens[i - 1].text : std::string_view();
+    if (prev == "operator") return true;
+    if (t == "delete") return prev != "=";
+    const bool placement = i + 1 < tokens.size() && tokens[i + 1].text == "(";
+    if (!placement) return true;
+    const bool nothrow = i + 4 < tokens.size() && tokens[i + 2].text == "std" && tokens[i + 3].text == "::" &&
+                         tokens[i + 4].text == "nothrow";
+    return nothrow;
 }
 
 // Path prefixes inside string literals that reach the process environment.
@@ -610,8 +658,11 @@ private:
             const Token& t = f.tokens[i];
             if (!t.identifier) continue;
             const auto b = BannedIdentifiers().find(t.text);
-            if (b != BannedIdentifiers().end() && IsBannedUse(t.text, b->second, f.tokens, i, declared))
+            if (b != BannedIdentifiers().end() && (side_ == SourceSide::Kernel || !b->second.kernelOnly) &&
+                IsBannedUse(t.text, b->second, f.tokens, i, declared))
                 Add(b->second.rule, f.display, t.line, "`" + std::string(t.text) + "`");
+            if (side_ == SourceSide::Kernel && IsHeapNewOrDelete(f.tokens, i))
+                Add("device_heap", f.display, t.line, "`" + std::string(t.text) + "`");
         }
         for (const Literal& lit : f.literals)
             if (NamesProcOrSys(lit.text)) Add("environment", f.display, lit.line, "the path \"" + lit.text + "\"");
@@ -705,17 +756,37 @@ struct Verdict {
     bool allowed = true;
     std::string what;  // the symbol and the library expected to provide it
     std::string why;
+    std::string_view rule = "symbol";
 };
 
-Verdict Judge(const DynamicSymbol& s, const std::vector<const std::unordered_set<std::string>*>& runtimeDefined) {
+// The C library's allocator and its I/O, which kernel libraries may not import: the AI core has
+// neither (host libraries may).
+bool IsCAllocator(const std::string& name) {
+    static const std::unordered_set<std::string> names = {"malloc", "calloc", "realloc", "free", "aligned_alloc",
+                                                          "posix_memalign", "memalign", "valloc", "pvalloc",
+                                                          "strdup", "strndup"};
+    return names.count(name) > 0;
+}
+bool IsCIoOrExit(const std::string& name) {
+    static const std::unordered_set<std::string> names = {
+        "puts", "putchar", "fputs", "fputc", "putc", "fprintf", "vfprintf", "fwrite", "fflush", "perror",
+        "__fprintf_chk", "__vfprintf_chk", "stdout", "stderr", "exit", "_exit", "_Exit", "abort", "atexit"};
+    return names.count(name) > 0;
+}
+
+Verdict Judge(const DynamicSymbol& s, const std::vector<const std::unordered_set<std::string>*>& runtimeDefined,
+              SourceSide side) {
     for (const auto* defined : runtimeDefined)
         if (defined->count(s.name)) return {};
     const std::string& lib = s.library;
+    const bool kernel = side == SourceSide::Kernel;
     // Compiler helpers (the _Float16 conversions, the unwinder) and math, scalar or vectorised.
     if (LibraryIs(lib, "libgcc_s.") || LibraryIs(lib, "libm.") || LibraryIs(lib, "libmvec.")) return {};
     const std::string from = lib.empty() ? "" : " from " + lib;
     if (LibraryIs(lib, "libstdc++.")) {
         const std::string demangled = Demangle(s.name);
+        if (kernel && (StartsWith(demangled, "operator new") || StartsWith(demangled, "operator delete")))
+            return {false, "`" + demangled + "`" + from, std::string(ForbidsOf("device_heap")), "device_heap"};
         for (const DeniedCxxScope& d : kDeniedCxxScopes)
             if (demangled.find(d.fragment) != std::string::npos)
                 return {false, "`" + demangled + "`" + from, std::string(ForbidsOf(d.rule))};
@@ -723,6 +794,10 @@ Verdict Judge(const DynamicSymbol& s, const std::vector<const std::unordered_set
     }
     const bool cLibrary = lib.empty() || LibraryIs(lib, "libc.") || LibraryIs(lib, "ld-linux") ||
                           LibraryIs(lib, "libpthread.") || LibraryIs(lib, "libdl.") || LibraryIs(lib, "librt.");
+    if (cLibrary && kernel && IsCAllocator(s.name))
+        return {false, "`" + s.name + "`" + from, std::string(ForbidsOf("device_heap")), "device_heap"};
+    if (cLibrary && kernel && IsCIoOrExit(s.name))
+        return {false, "`" + s.name + "`" + from, std::string(ForbidsOf("device_libc")), "device_libc"};
     if (cLibrary && AllowedCFunctions().count(s.name)) return {};
     if (lib.empty()) return {false, "`" + Demangle(s.name) + "`", "no runtime library defines it"};
     if (cLibrary)
@@ -735,7 +810,7 @@ Verdict Judge(const DynamicSymbol& s, const std::vector<const std::unordered_set
 
 const char* SourceSideName(SourceSide side) { return side == SourceSide::Kernel ? "kernel" : "host"; }
 
-std::string CheatClassOf(const CheatFinding& finding) { return "anticheat." + finding.rule; }
+std::string CheatClassOf(const CheatFinding& finding) { return ClassOfRule(finding.rule); }
 
 std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::vector<std::string>& files,
                                       SourceSide side) {
@@ -780,8 +855,8 @@ std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side
     std::set<std::string> seen;
     for (const DynamicSymbol& s : symbols) {
         if (s.defined || !seen.insert(s.name).second) continue;
-        const Verdict v = Judge(s, runtimeDefined);
-        if (!v.allowed) findings.push_back(SymbolFinding(soPath, "imports " + v.what, v.why, side));
+        const Verdict v = Judge(s, runtimeDefined, side);
+        if (!v.allowed) findings.push_back(SymbolFinding(soPath, "imports " + v.what, v.why, side, v.rule));
     }
     return findings;
 }

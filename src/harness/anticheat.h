@@ -17,14 +17,16 @@ const char* SourceSideName(SourceSide side);  // "kernel", "host"
 
 struct CheatFinding {
     // Stable id: include, inline_asm, file_io, network, process, thread, clock, environment,
-    // symbol. Reported as the diagnostic class "anticheat.<rule>".
+    // symbol, value_depend — reported as the class "anticheat.<rule>" — and the device-code rules
+    // device_heap and device_libc (kernel side only), reported as "compile.device_code": CANN's
+    // device compiler would not build such a kernel, which is a compile failure, not a cheat.
     std::string rule;
     std::string file;  // relative to the project directory; for symbol findings the .so path
     int line = 0;      // 1-based; 0 for symbol findings
     std::string message;  // one line: what was found, where, and which rule it breaks
 };
 
-std::string CheatClassOf(const CheatFinding& finding);  // "anticheat.<rule>"
+std::string CheatClassOf(const CheatFinding& finding);  // "anticheat.<rule>" or "compile.device_code"
 
 // Scans `files` (absolute, or relative to `projectDir`) and every project-local header they
 // include, recursively. Comments and string literals are stripped first; line numbers are kept.

@@ -229,6 +229,18 @@ const Adversary kAdversaries[] = {
     {"getenv", SourceSide::Host, "    const char* dir = getenv(\"AKGEN_CACHE_DIR\");", "environment"},
     {"environ", SourceSide::Kernel, "    char** env = environ;", "environment"},
     {"proc_path", SourceSide::Host, "    std::string maps = \"/proc/self/maps\";", "environment"},
+    // Device-code rules (compile.device_code): kernel side only.
+    {"malloc_kernel", SourceSide::Kernel, "    float* tmp = (float*)malloc(64 * sizeof(float));", "device_heap"},
+    {"free_kernel", SourceSide::Kernel, "    free(buffer);", "device_heap"},
+    {"new_kernel", SourceSide::Kernel, "    float* tmp = new float[64];", "device_heap"},
+    {"new_nothrow_kernel", SourceSide::Kernel, "    auto* p = new (std::nothrow) int(3);", "device_heap"},
+    {"delete_kernel", SourceSide::Kernel, "    delete[] tmp;", "device_heap"},
+    {"operator_new_kernel", SourceSide::Kernel, "    void* p = ::operator new(64);", "device_heap"},
+    {"vector_kernel", SourceSide::Kernel, "    std::vector<float> scratch(64);", "device_heap"},
+    {"string_kernel", SourceSide::Kernel, "    std::string name = \"x\";", "device_heap"},
+    {"cout_kernel", SourceSide::Kernel, "    std::cout << 1;", "device_libc"},
+    {"puts_kernel", SourceSide::Kernel, "    puts(\"x\");", "device_libc"},
+    {"exit_kernel", SourceSide::Kernel, "    exit(1);", "device_libc"},
 };
 
 class AntiCheatAdversary : public ::testing::TestWithParam<Adversary> {};
@@ -242,7 +254,9 @@ TEST_P(AntiCheatAdversary, IsFlaggedWithRuleAndLine) {
     const auto findings = project.Scan(a.side, {file});
     ASSERT_EQ(findings.size(), 1u) << Describe(findings);
     EXPECT_EQ(findings[0].rule, a.rule) << findings[0].message;
-    EXPECT_EQ(CheatClassOf(findings[0]), std::string("anticheat.") + a.rule);
+    const bool deviceCode = std::string_view(a.rule).substr(0, 7) == "device_";
+    EXPECT_EQ(CheatClassOf(findings[0]), deviceCode ? std::string("compile.device_code") : std::string("anticheat.") + a.rule);
+    EXPECT_NE(findings[0].message.find("(" + CheatClassOf(findings[0]) + ")"), std::string::npos) << findings[0].message;
     EXPECT_EQ(findings[0].file, file);
     EXPECT_EQ(findings[0].line, 4) << findings[0].message;
     EXPECT_NE(findings[0].message.find(file + ":4: "), std::string::npos) << findings[0].message;
@@ -256,6 +270,34 @@ TEST(AntiCheat, HostMayIncludeChronoAndCstdioButNotUseAClock) {
     project.Write("op_host/tiling.cpp", "#include <chrono>\n#include <cstdio>\n#include <random>\n"
                                         "int Pick() { std::mt19937 g(42); printf(\"%u\\n\", g()); return 0; }\n");
     EXPECT_TRUE(project.Scan(SourceSide::Host, {"op_host/tiling.cpp"}).empty());
+}
+
+// Host code keeps what CANN's host build allows: allocation, containers, stdio and exit.
+TEST(AntiCheat, HostCodeMayAllocatePrintAndExit) {
+    ScratchProject project;
+    project.Write("op_host/tiling.cpp", "#include <cstdio>\n#include <cstdlib>\n#include <string>\n#include <vector>\n"
+                                        "int Pick(int n) {\n"
+                                        "    std::vector<int> v(n); std::string s = std::to_string(n);\n"
+                                        "    int* p = new int[n]; delete[] p; void* q = malloc(8); free(q);\n"
+                                        "    if (n < 0) { puts(\"bad\"); exit(1); }\n"
+                                        "    return int(v.size() + s.size());\n"
+                                        "}\n");
+    const auto findings = project.Scan(SourceSide::Host, {"op_host/tiling.cpp"});
+    EXPECT_TRUE(findings.empty()) << Describe(findings);
+}
+
+// What kernels write that looks like the heap but is not: placement new into a buffer they own,
+// deleted special members, and names that only resemble the C library's.
+TEST(AntiCheat, PlacementNewAndDeletedFunctionsAreNotTheHeap) {
+    ScratchProject project;
+    project.Write("op_kernel/op.cpp", "#include \"kernel_operator.h\"\n#include <new>\n"
+                                      "struct Op { Op() = default; Op(const Op&) = delete; Op& operator=(const Op&) = delete; };\n"
+                                      "alignas(Op) static unsigned char storage[sizeof(Op)];\n"
+                                      "void Make() { Op* op = new (storage) Op(); op->~Op(); }\n"
+                                      "struct Buf { void free(int) {} } buf;\n"
+                                      "void Use(Buf& b) { b.free(0); int vector = 0; (void)vector; }\n");
+    const auto findings = project.Scan(SourceSide::Kernel, {"op_kernel/op.cpp"});
+    EXPECT_TRUE(findings.empty()) << Describe(findings);
 }
 
 TEST(AntiCheat, ProjectHeadersAreScannedWhereTheyAre) {
@@ -497,14 +539,38 @@ TEST_F(AntiCheatLibrary, FopenIsFlagged) {
 }
 
 TEST_F(AntiCheatLibrary, MemcpyAndMathAreClean) {
-    const std::string so = Build("computes", "#include <cmath>\n#include <cstring>\n#include <vector>\n"
+    const std::string so = Build("computes", "#include <cmath>\n#include <cstring>\n"
                                              "extern \"C\" float Compute(float* d, const float* s, int n) {\n"
                                              "    std::memcpy(d, s, n * sizeof(float));\n"
-                                             "    std::vector<float> v(d, d + n);\n"
-                                             "    return sinf(v[0]) + std::exp(d[0]);\n"
+                                             "    return sinf(d[0]) + std::exp(d[0]);\n"
                                              "}\n");
     const auto findings = ScanLibrary(so, SourceSide::Kernel);
     EXPECT_TRUE(findings.empty()) << Describe(findings);
+}
+
+// The binary side of the device-code rules: whatever hid the call from the source scan, a kernel
+// library that imports the allocator or stdio fails; a host library may import both.
+TEST_F(AntiCheatLibrary, HeapAndStdioInAKernelLibraryAreDeviceCodeFailures) {
+    const std::string so = Build("allocates", "#include <cstdio>\n#include <cstdlib>\n#include <vector>\n"
+                                              "extern \"C\" float Compute(float* d, int n) {\n"
+                                              "    std::vector<float> v(d, d + n);\n"
+                                              "    float* t = (float*)std::malloc(4); *t = v[0]; puts(\"x\");\n"
+                                              "    float r = *t; std::free(t); return r;\n"
+                                              "}\n");
+    const auto findings = ScanLibrary(so, SourceSide::Kernel);
+    std::string all;
+    int heap = 0, libc = 0;
+    for (const CheatFinding& f : findings) {
+        EXPECT_EQ(CheatClassOf(f), "compile.device_code") << f.message;
+        heap += f.rule == "device_heap";
+        libc += f.rule == "device_libc";
+        all += f.message + "\n";
+    }
+    for (const char* symbol : {"`malloc`", "`free`", "`operator new(", "`operator delete(", "`puts`"})
+        EXPECT_NE(all.find(symbol), std::string::npos) << symbol << " not flagged in\n" << all;
+    EXPECT_GE(heap, 4) << all;
+    EXPECT_EQ(libc, 1) << all;
+    EXPECT_TRUE(ScanLibrary(so, SourceSide::Host).empty()) << Describe(ScanLibrary(so, SourceSide::Host));
 }
 
 TEST_F(AntiCheatLibrary, EveryForbiddenFacilityIsFlagged) {

@@ -1,4 +1,6 @@
-// Hostile: allocates address space until operator new fails -> memory_limit
+// Hostile: the AI core has no heap, yet this kernel allocates address space until operator new fails
+// -> compile.device_code (the scan rejects the allocation before any case runs; host_memory_hoard
+// keeps the address-space limit covered).
 #include "kernel_operator.h"
 
 using namespace AscendC;
