@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <new>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -168,6 +169,8 @@ ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir, const std
     pyshim::Value returned;
     try {
         returned = pyshim::Call(manifest.at("call").at("function").get<std::string>(), args);
+    } catch (const std::bad_alloc&) {
+        throw;  // the candidate's host code ran out of address space: the sandbox's memory_limit
     } catch (const std::exception& e) {
         result.error = e.what();
         pyshim::SetExecHook(nullptr);

@@ -1,6 +1,7 @@
 // The runner-facing side (akg/host_registry.h): what is registered, and running tiling and
 // inference functions against a request.
 #include <exception>
+#include <new>
 #include <mutex>
 #include <string>
 
@@ -77,13 +78,17 @@ std::string StatusText(ge::graphStatus status) {
     return status == ge::GRAPH_FAILED ? "GRAPH_FAILED" : std::to_string(status);
 }
 
-// Runs `call`, turning exceptions into an error message.
+// Runs `call`, turning exceptions into an error message. An allocation failure is not the host
+// function's error but the process's limit: it propagates, so that the sandbox reports it as
+// memory_limit as it does for kernels.
 template <typename Call>
 bool Guarded(const char* what, const std::string& opType, Call call, std::string* error) {
     try {
         const ge::graphStatus status = call();
         if (status == ge::GRAPH_SUCCESS) return true;
         *error = std::string(what) + " of " + opType + " returned " + StatusText(status);
+    } catch (const std::bad_alloc&) {
+        throw;
     } catch (const std::exception& e) {
         *error = std::string(what) + " of " + opType + " threw: " + e.what();
     } catch (...) {

@@ -1,6 +1,7 @@
 // The process-global side of the pybind shim: the registry PYBIND11_MODULE fills, Call, and the
 // EXEC_NPU_CMD hook.
 #include <mutex>
+#include <new>
 
 #include "akg_shim/npu.h"
 #include "akg_shim/pybind.h"
@@ -94,6 +95,8 @@ Value Call(const std::string& name, const ValueList& args) {
         } catch (const akg_shim::detail::ArgumentMismatch& e) {
             if (overloads.size() == 1) throw;
             mismatches += "\n    " + name + o.signature + ": " + e.what();
+        } catch (const std::bad_alloc&) {
+            throw;  // a limit of the process, not an error of the call: it keeps its type
         } catch (const std::exception& e) {
             throw std::runtime_error(name + ": " + e.what());
         } catch (...) {
