@@ -8,6 +8,7 @@ second evaluation.
 """
 
 import hashlib
+import http.client
 import json
 import os
 import time
@@ -66,8 +67,8 @@ class ServeClient:
                         continue
                     body = e.read().decode(errors="replace")
                     raise RuntimeError("akgen serve %s: HTTP %d: %s" % (url, e.code, body)) from None
-                except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
-                    last_error = e  # this server is down: the next one
+                except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as e:
+                    last_error = e  # this server is down or died mid-answer: the next one, same id
             time.sleep(1.0)
         raise RuntimeError("no akgen serve answered: %s" % last_error)
 

@@ -184,6 +184,18 @@ class ServeTest(unittest.TestCase):
         status, r, _ = call(self.url, "/v1/results/never-sent")
         self.assertEqual(status, 404)
 
+    def test_client_that_leaves_cancels_its_request(self):
+        files = {KERNEL: "// cancel-test %f\n" % time.time() + candidate("infinite_loop")[KERNEL]}
+        with self.assertRaises(OSError):  # the client gives up long before the cases time out
+            call(self.url, "/v1/evaluate", {"task": TASK_ID, "id": "gone", "files": files}, timeout=1.5)
+        end = time.time() + 20
+        status = None
+        while time.time() < end and status != "cancelled":
+            time.sleep(0.5)
+            status = call(self.url, "/v1/results/gone")[1].get("status")
+        self.assertEqual(status, "cancelled")
+        self.assertFalse(os.path.exists(os.path.join(self.server.state, "results", "gone.json")))
+
     def test_health_and_metrics(self):
         status, r, _ = call(self.url, "/healthz")
         self.assertEqual((status, r["status"], r["tasks"]), (200, "ok", 1))
