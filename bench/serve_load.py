@@ -124,6 +124,8 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--queue", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sequential", type=int, default=10,
+                    help="then, one client alone: this many new correct candidates, each followed by its resubmission")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     tasks = fixture(a.work)
@@ -265,6 +267,20 @@ def main():
         "rss_kib_before_kill": rss.get("before_kill"), "rss_kib_end": rss["end"],
         "rss_growth": round(growth, 3), "server_alive": alive, "failures": failures[:20], "failure_count": len(failures),
     }
+    # Latency without contention: one client, new correct candidates and their resubmissions.
+    seq_new, seq_again = [], []
+    for k in range(a.sequential):
+        files = {KERNEL: "// sequential variant %d %f\n" % (k, time.time()) + source_of("good_compact")}
+        for series, rid in ((seq_new, "seq-%d" % k), (seq_again, "seq-again-%d" % k)):
+            t = time.time()
+            r = post(server.url, {"task": TASK_ID, "id": rid, "files": files})
+            series.append(time.time() - t)
+            if r.get("class") != "pass":
+                failures.append("%s: class %s" % (rid, r.get("class", r.get("status"))))
+    report.update({"sequential_new_correct_p50_s": round(pct(seq_new, 0.5), 2),
+                   "sequential_new_correct_max_s": round(max(seq_new), 2) if seq_new else None,
+                   "sequential_resubmitted_p50_s": round(pct(seq_again, 0.5), 4),
+                   "failure_count": len(failures), "failures": failures[:20]})
     print(json.dumps(report, indent=2))
     server.proc.send_signal(signal.SIGTERM)
     server.proc.wait(timeout=300)

@@ -21,7 +21,9 @@ struct ServeOptions {
     double deadlineSeconds = 600;    // the default and the largest per-request deadline
     double drainSeconds = 600;       // SIGTERM: how long queued and running requests may finish
     std::string soc = "Ascend910B1";
-    harness::SandboxLimits limits;
+    // Per case; lower than bench's defaults: a trainer waits for every answer, and a legitimate
+    // case of a task needs seconds.
+    harness::SandboxLimits limits{20, 10};
     std::string python;
     std::string evaluatorExe;        // akgen itself, exec'd as `akgen serve --evaluator`
 };
