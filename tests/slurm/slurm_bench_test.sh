@@ -16,12 +16,15 @@ done
 rm -rf "$work"
 mkdir -p "$work"/{munge,state,spool,log}
 chmod 700 "$work/munge"
+pids=()  # the daemons this test started
 cleanup() {
   set +e
-  [ -n "${SLURM_CONF:-}" ] && scancel --quiet --user=root >/dev/null 2>&1
-  for pidfile in "$work/slurmd.pid" "$work/slurmctld.pid" "$work/munge/munged.pid"; do
-    [ -s "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null
-  done
+  if [ -n "${SLURM_CONF:-}" ]; then
+    scancel --quiet --user=root >/dev/null 2>&1
+    # Jobs end before the daemons stop, so that no step outlives its slurmd.
+    for _ in $(seq 40); do [ -z "$(squeue -h 2>/dev/null)" ] && break; sleep 0.5; done
+  fi
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null; done
 }
 trap cleanup EXIT
 
@@ -31,6 +34,7 @@ chmod 400 "$work/munge/munge.key"
 munged --force --key-file="$work/munge/munge.key" --socket="$work/munge/socket" \
   --pid-file="$work/munge/munged.pid" --log-file="$work/munge/munged.log" --seed-file="$work/munge/seed" \
   || skip "munged does not start: $(tail -3 "$work/munge/munged.log" 2>/dev/null)"
+pids+=("$(cat "$work/munge/munged.pid")")
 
 host="$(hostname -s)"
 # Ports away from Slurm's defaults, so that a cluster the machine may run is not disturbed.
@@ -67,7 +71,11 @@ NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=akg Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 slurmctld -i || skip "slurmctld does not start: $(tail -3 "$work/log/slurmctld.log" 2>/dev/null)"
+for _ in $(seq 20); do [ -s "$work/slurmctld.pid" ] && break; sleep 0.25; done
+pids+=("$(cat "$work/slurmctld.pid")")
 slurmd || skip "slurmd does not start: $(tail -3 "$work/log/slurmd.log" 2>/dev/null)"
+for _ in $(seq 20); do [ -s "$work/slurmd.pid" ] && break; sleep 0.25; done
+pids+=("$(cat "$work/slurmd.pid")")
 for _ in $(seq 60); do
   state="$(sinfo -h -o %T 2>/dev/null || true)"
   [ "$state" = idle ] && break
@@ -109,3 +117,33 @@ tasks = {t["task"] for t in local["tasks"]}
 assert len(tasks) == 4, tasks
 print("merged summary.json of 4 shards equals the local run's (%d candidates)" % len(local["tasks"]))
 PY
+
+# Reward servers under Slurm: scripts/slurm/serve.sbatch announces its URL, which answers with the token.
+export AKGEN_BIN="$akgen" AKGEN_SERVE_STATE="$work/serve" AKGEN_SERVE_TOKEN="slurm-test-$RANDOM"
+export AKGEN_SERVE_PORT=$((ctl_port + 2))
+serve_job="$(sbatch --parsable --export=ALL --ntasks=1 --cpus-per-task=1 --output="$work/serve.out" \
+  "$src/scripts/slurm/serve.sbatch" --tasks "$work/tasks")"
+for _ in $(seq 120); do
+  [ -s "$AKGEN_SERVE_STATE/urls" ] && break
+  sleep 0.5
+done
+[ -s "$AKGEN_SERVE_STATE/urls" ] || { echo "FAILED: serve.sbatch announced no URL"; cat "$work/serve.out"; exit 1; }
+url="$(cat "$AKGEN_SERVE_STATE/urls")"
+/usr/bin/python3 - "$url" "$AKGEN_SERVE_TOKEN" <<'PY'
+import json, sys, urllib.error, urllib.request
+url, token = sys.argv[1], sys.argv[2]
+body = json.dumps({"task": "level1/Math/Abs", "answer": "no code here"}).encode()
+def post(headers):
+    req = urllib.request.Request(url + "/v1/evaluate", data=body, method="POST",
+                                 headers=dict(headers, **{"Content-Type": "application/json"}))
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, None
+assert post({})[0] == 401, "a server beyond loopback must want the token"
+status, r = post({"Authorization": "Bearer " + token})
+assert status == 200 and r["class"] == "gen.no_code", (status, r)
+print("serve.sbatch: %s answers with the token, refuses without" % url)
+PY
+scancel "$serve_job"
