@@ -39,7 +39,6 @@ double SecondsSince(Clock::time_point t) { return std::chrono::duration<double>(
 struct Refusal {
     int status = 0;
     std::string error;
-    int retryAfter = 0;  // seconds, for 429
 };
 
 struct Job {
@@ -601,7 +600,7 @@ private:
     std::map<std::string, std::shared_ptr<Job>> byId_;  // queued and running
     std::map<std::string, json> unstored_;              // outcomes that are no verdict (deadline, cancelled)
     int inFlight_ = 0;
-    bool stopping_ = false;
+    std::atomic<bool> stopping_{false};
     std::atomic<bool> draining_{false};
     std::vector<std::unique_ptr<EvaluatorProcess>> evaluators_;
     std::vector<std::thread> dispatchers_;
