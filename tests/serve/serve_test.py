@@ -164,6 +164,18 @@ class ServeTest(unittest.TestCase):
         status, r, _ = self.evaluate(answer="I cannot write this kernel.")
         self.assertEqual((r["class"], r["reward"]), ("gen.no_code", DEFAULT_REWARDS["no_code"]))
 
+    def test_host_and_kernel_mode(self):
+        root = os.path.join(CORPUS, "host_tiling_fork")
+        files = {}
+        for sub in ("op_host", "op_kernel"):
+            for name in os.listdir(os.path.join(root, sub)):
+                with open(os.path.join(root, sub, name)) as f:
+                    files[sub + "/" + name] = f.read()
+        status, r, _ = self.evaluate(files, mode="host+kernel")
+        self.assertEqual(status, 200, r)
+        self.assertIn(r["class"], ("sandbox_violation", "anticheat.process"))  # as hostile_test.cpp expects
+        self.assertEqual(r["reward_tier"], "hostile")
+
     def test_request_override_of_rewards(self):
         status, r, _ = self.evaluate(candidate("compile_syntax"), rewards={"compile_failure": -0.9})
         self.assertEqual(r["reward"], -0.9)
