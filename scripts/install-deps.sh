@@ -11,7 +11,8 @@ packages=(
   python3 python3-numpy python3-torch python3-scipy  # PyTorch references of the tasks (goldens)
   chromium                                   # the report test renders report.html headless
   libcurl4-openssl-dev                       # akgen gen/solve: the model-server client
-  libcpp-httplib-dev pkgconf                 # tests/gen: the loopback OpenAI-compatible test server
+  libcpp-httplib-dev pkgconf                 # akgen serve; tests/gen: the loopback OpenAI-compatible test server
+  slurm-wlm munge                            # tests/slurm: a one-node Slurm cluster runs scripts/slurm/
   libffi-dev                                 # the harness calls an answer's aclnn functions with the glue's argument types
 )
 

@@ -2,6 +2,8 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 #include <cstdio>
+#include <cctype>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +16,9 @@
 #include "harness/bench.h"
 #include "harness/results.h"
 #include "report/report.h"
+#include "serve/evaluator.h"
+#include "serve/server.h"
+#include "build/compile.h"
 #include "build/program.h"
 #include "common/process.h"
 #include "run/runner.h"
@@ -311,8 +316,17 @@ bool ApplyTaskArgs(Options& o, const std::vector<std::string>& ops, const std::s
     if (mode == "kernel") o.mode = harness::CandidateMode::KernelOnly;
     else if (mode == "host+kernel") o.mode = harness::CandidateMode::HostAndKernel;
     else return std::fprintf(stderr, "akgen: --mode is kernel or host+kernel\n"), false;
-    if (!shard.empty() && std::sscanf(shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2)
-        return std::fprintf(stderr, "akgen: --shard wants i/N\n"), false;
+    if (shard == "slurm") {
+        // A job array's task: its index and the array's size, as Slurm sets them (docs/serve.md).
+        const char* id = std::getenv("SLURM_ARRAY_TASK_ID");
+        const char* count = std::getenv("SLURM_ARRAY_TASK_COUNT");
+        if (!id || !count || std::sscanf(id, "%d", &o.shardIndex) != 1 || std::sscanf(count, "%d", &o.shardCount) != 1)
+            return std::fprintf(stderr, "akgen: --shard slurm needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT "
+                                        "(run it as a task of an sbatch --array job)\n"),
+                   false;
+    } else if (!shard.empty() && std::sscanf(shard.c_str(), "%d/%d", &o.shardIndex, &o.shardCount) != 2) {
+        return std::fprintf(stderr, "akgen: --shard wants i/N or slurm\n"), false;
+    }
     return true;
 }
 
@@ -476,6 +490,50 @@ int CmdSolve(SolveArgs& a) {
     return kOk;
 }
 
+struct ServeArgs {
+    serve::ServeOptions options;
+    std::string rewardsFile;
+    std::string tokenFile;
+    double memoryLimitMb = 12288;
+    bool evaluator = false;  // internal: an evaluator process of a server
+};
+
+int CmdServe(ServeArgs& a) {
+    serve::ServeOptions& o = a.options;
+    if (o.tasksRoot.empty()) o.tasksRoot = (fs::path(AKG_SOURCE_DIR) / "tasks").string();
+    o.limits.addressSpaceBytes = size_t(a.memoryLimitMb * 1024 * 1024);
+    if (o.stateDir.empty()) o.stateDir = "serve-state";
+    o.stateDir = fs::absolute(o.stateDir).string();
+    o.tasksRoot = fs::absolute(o.tasksRoot).string();
+    if (a.evaluator) return serve::RunEvaluatorLoop({o.stateDir, o.soc, o.limits, o.python});
+    if (!a.rewardsFile.empty()) {
+        std::string error;
+        try {
+            if (!serve::ApplyRewardOverrides(nlohmann::json::parse(build::ReadFile(a.rewardsFile)), &o.rewards, &error)) {
+                std::fprintf(stderr, "akgen: %s: %s\n", a.rewardsFile.c_str(), error.c_str());
+                return kUsage;
+            }
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "akgen: %s: %s\n", a.rewardsFile.c_str(), e.what());
+            return kUsage;
+        }
+    }
+    // The token never goes on the command line, where every user of the machine can read it.
+    if (!a.tokenFile.empty()) {
+        o.token = build::ReadFile(a.tokenFile);
+        while (!o.token.empty() && std::isspace((unsigned char)o.token.back())) o.token.pop_back();
+    } else if (const char* t = std::getenv("AKGEN_SERVE_TOKEN")) {
+        o.token = t;
+    }
+    if (o.jobs < 1 || o.queue < 1) {
+        std::fprintf(stderr, "akgen: -j and --queue must be at least 1\n");
+        return kUsage;
+    }
+    std::error_code ec;
+    o.evaluatorExe = fs::read_symlink("/proc/self/exe", ec).string();
+    return serve::RunServer(o);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -533,7 +591,8 @@ int main(int argc, char** argv) {
                          "A simulator diagnostic that does not stop the run: fail (the case fails) or report "
                          "(the case is judged on its values, NPUKernelBench's device rule, and keeps the diagnostic)");
     benchCmd->add_flag("--resume", bo.resume, "Keep the run directory's records and skip what they cover");
-    benchCmd->add_option("--shard", benchArgs.shard, "i/N: evaluate every N-th candidate starting at i");
+    benchCmd->add_option("--shard", benchArgs.shard,
+                         "i/N: evaluate every N-th candidate starting at i; slurm: i and N of the job array's task");
     benchCmd->add_option("--timeout", bo.limits.wallSeconds, "Wall-clock seconds per case");
     benchCmd->add_option("--cpu-limit", bo.limits.cpuSeconds, "CPU seconds per case");
     benchCmd->add_option("--memory-limit-mb", benchArgs.memoryLimitMb, "Address-space limit per case, MiB");
@@ -590,6 +649,32 @@ int main(int argc, char** argv) {
     solveCmd->add_flag("-q,--quiet", solveArgs.quiet, "No progress output");
     AddModelOptions(solveCmd, solveArgs.model);
     solveCmd->callback([&] { std::exit(CmdSolve(solveArgs)); });
+
+    ServeArgs serveArgs;
+    auto* serveCmd = app.add_subcommand(
+        "serve", "Serve the evaluator over HTTP/JSON for RL trainers: POST /v1/evaluate, GET /v1/results/{id}, "
+                 "/healthz, /metrics (docs/serve.md)");
+    auto& sv = serveArgs.options;
+    serveCmd->add_option("--tasks", sv.tasksRoot, "Task tree to serve (default: the built-in tasks/); no other task is evaluated");
+    serveCmd->add_option("--host", sv.host, "Address to bind (default 127.0.0.1; any other needs a bearer token)");
+    serveCmd->add_option("--port", sv.port, "Port (0: any free one, printed)");
+    serveCmd->add_option("-j,--jobs", sv.jobs, "Candidates evaluated at once (evaluator processes)");
+    serveCmd->add_option("--queue", sv.queue, "Requests that may wait for an evaluator; beyond it: 429 with Retry-After");
+    serveCmd->add_option("--state", sv.stateDir, "State directory: results, journal, verdict cache (default ./serve-state)");
+    serveCmd->add_option("--rewards", serveArgs.rewardsFile, "JSON file changing the default rewards (docs/serve.md)");
+    serveCmd->add_option("--token-file", serveArgs.tokenFile, "File holding the bearer token (else $AKGEN_SERVE_TOKEN)");
+    serveCmd->add_option("--max-body-mb", sv.maxBodyBytes, "Largest request body, bytes")->transform(
+        [](std::string v) { return std::to_string(size_t(std::stod(v) * 1024 * 1024)); });
+    serveCmd->add_option("--deadline", sv.deadlineSeconds, "Default and largest per-request deadline, seconds");
+    serveCmd->add_option("--drain", sv.drainSeconds, "On SIGTERM: seconds queued and running requests may take to finish");
+    serveCmd->add_option("--soc", sv.soc, "Platform to simulate");
+    serveCmd->add_option("--timeout", sv.limits.wallSeconds, "Wall-clock seconds per case");
+    serveCmd->add_option("--cpu-limit", sv.limits.cpuSeconds, "CPU seconds per case");
+    serveCmd->add_option("--memory-limit-mb", serveArgs.memoryLimitMb, "Address-space limit per case, MiB");
+    serveCmd->add_option("--python", sv.python, "Interpreter with torch (default $AKGEN_PYTHON or /usr/bin/python3)");
+    serveCmd->add_flag("--evaluator", serveArgs.evaluator, "Internal: run as an evaluator process of a server")
+        ->group("");
+    serveCmd->callback([&] { std::exit(CmdServe(serveArgs)); });
 
     CLI11_PARSE(app, argc, argv);
     return 0;

@@ -623,9 +623,14 @@ BenchOutcome RunBench(const BenchOptions& o) {
     }
     out.unitsRun = int(todo.size());
 
-    const int jobs = std::max(1, o.jobs);
-    std::vector<std::unique_ptr<PythonWorker>> pythons;
-    for (int i = 0; i < jobs; ++i) pythons.push_back(std::make_unique<PythonWorker>(PythonInterpreter(o.python)));
+    std::vector<std::unique_ptr<PythonWorker>> ownPythons;
+    std::vector<PythonWorker*> pythons = o.pythonWorkers;
+    if (pythons.empty())
+        for (int i = 0; i < std::max(1, o.jobs); ++i) {
+            ownPythons.push_back(std::make_unique<PythonWorker>(PythonInterpreter(o.python)));
+            pythons.push_back(ownPythons.back().get());
+        }
+    const int jobs = int(pythons.size());
     std::vector<bool> slotBusy(size_t(jobs), false);
     std::vector<Running> running;
     Progress progress(int(todo.size()), o.progress);
@@ -669,7 +674,7 @@ BenchOutcome RunBench(const BenchOptions& o) {
             if (pipe2(fds, O_CLOEXEC) != 0) return out.error = "pipe failed", out;
             const Unit& u = todo[next++];
             UnitContext ctx = base;
-            ctx.python = pythons[slot].get();
+            ctx.python = pythons[slot];
             ctx.recordFd = fds[1];
             ctx.previous = &previous;
             std::fflush(nullptr);
@@ -734,7 +739,7 @@ BenchOutcome RunBench(const BenchOptions& o) {
         }
     }
     progress.Finish();
-    for (auto& p : pythons) p->Stop();
+    for (auto& p : ownPythons) p->Stop();
     timing.wallSeconds = SecondsSince(start);
     RunRecords all = ReadRecords(o.runDir);
     if (!o.referenceRun.empty()) {

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/python_worker.h"
 #include "harness/sandbox.h"
 #include "harness/task_set.h"
 #include "run/runner.h"
@@ -44,6 +45,10 @@ struct BenchOptions {
     bool keepWork = false;    // keep every case's returned tensors
     bool progress = true;     // progress on stderr (a bar on a terminal, lines otherwise)
     std::string referenceRun; // a run of the tasks' answers: speedups and fast_p against its times
+    // Python workers the caller keeps alive across runs (`akgen serve` evaluates one candidate per
+    // run and cannot pay torch's start-up each time); at most this many units run at once. Empty:
+    // the run starts `jobs` workers of its own and stops them at its end.
+    std::vector<PythonWorker*> pythonWorkers;
 };
 
 struct BenchOutcome {
