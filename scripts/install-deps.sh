@@ -13,6 +13,7 @@ packages=(
   libcurl4-openssl-dev                       # akgen gen/solve: the model-server client
   libcpp-httplib-dev pkgconf                 # tests/gen: the loopback OpenAI-compatible test server
   libffi-dev                                 # the harness calls an answer's aclnn functions with the glue's argument types
+  python3-pandas python3-yaml                # tests/data: exports read as trainers read them, recipes parsed
 )
 
 missing=()

@@ -8,6 +8,7 @@
 
 #include "akg/cost.h"
 #include "cli/case_spec.h"
+#include "cli/data_cmd.h"
 #include "common/npy.h"
 #include "gen/gen.h"
 #include "gen/solve.h"
@@ -590,6 +591,8 @@ int main(int argc, char** argv) {
     solveCmd->add_flag("-q,--quiet", solveArgs.quiet, "No progress output");
     AddModelOptions(solveCmd, solveArgs.model);
     solveCmd->callback([&] { std::exit(CmdSolve(solveArgs)); });
+
+    cli::AddDataCommand(app);  // akgen data (src/cli/data_cmd.cpp)
 
     CLI11_PARSE(app, argc, argv);
     return 0;
