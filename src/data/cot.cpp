@@ -188,13 +188,13 @@ CotOutcome RunCot(const CotOptions& o) {
         kept.push_back(std::move(r));
     }
     out.kept = int(kept.size());
-    const json manifestJson = {{"format_version", kRecordFormatVersion},
+    json manifestJson = {{"format_version", kRecordFormatVersion},
                                {"inputs", {{"records", o.recordsDir}, {"doc_pages", o.docPages}}},
                                {"teacher", o.client.model},
                                {"asked", out.asked},
                                {"kept", out.kept},
                                {"rejected", out.rejected}};
-    if (!WriteRecordSet(o.outDir, std::move(kept), manifestJson, &out.error)) return out;
+    if (!WriteRecordSet(o.outDir, std::move(kept), &manifestJson, &out.error)) return out;
     return out;
 }
 

@@ -115,7 +115,7 @@ private:
     std::string promptsDir_, apiDocsDir_;
     std::map<std::string, Cand> cands_;  // by key
     std::map<std::string, std::map<std::string, TaskInfo>> tasks_;  // tasks root -> id -> task
-    std::map<std::string, std::pair<std::string, std::string>> builtPrompts_;
+    std::map<std::string, std::pair<std::string, std::string>> builtPrompts_, storedPrompts_;  // system, user
     std::vector<json> records_;
     std::map<std::string, int> unused_, dropped_;
     std::vector<std::string> warnings_;
@@ -291,9 +291,15 @@ bool Builder::LoadPrompt(Cand& c) {
                 c.reasoning = g.value("reasoning", "");
                 c.model = g.value("model", "");
                 if (g.contains("prompt") && g["prompt"].is_string()) {
-                    const json p = json::parse(ReadText(fs::path(c.samplesRoot) / g["prompt"].get<std::string>()));
-                    c.system = p.value("system", "");
-                    c.user = p.value("user", "");
+                    // Samples of a task share one stored prompt: read it once.
+                    const std::string path = (fs::path(c.samplesRoot) / g["prompt"].get<std::string>()).string();
+                    auto stored = storedPrompts_.find(path);
+                    if (stored == storedPrompts_.end()) {
+                        const json p = json::parse(ReadText(path));
+                        stored = storedPrompts_.emplace(path, std::make_pair(p.value("system", ""), p.value("user", ""))).first;
+                    }
+                    c.system = stored->second.first;
+                    c.user = stored->second.second;
                     return true;
                 }
             } catch (const std::exception& e) {
@@ -453,7 +459,8 @@ void Builder::Repairs(const std::string& solveDir) {
             continue;
         }
         std::map<std::string, std::string> files;
-        for (auto& [p, content] : last.value("files", json::object()).items()) files[p] = content.get<std::string>();
+        const json lastFiles = last.value("files", json::object());
+        for (auto& [p, content] : lastFiles.items()) files[p] = content.get<std::string>();
         auto v = verifiedByHash.find(last.value("task", "") + '\x1f' + FileShas(files).dump());
         if (v == verifiedByHash.end()) {
             ++unused_["repair_unverified"];  // solve judges public cases only; bench its samples with --split all
@@ -513,42 +520,45 @@ BuildOutcome Builder::Run() {
             ++candidateCounts["other"];
         }
     }
-    // Exact duplicates (normalised code) within a task and pool; near-duplicates of verified responses.
-    auto dedup = [&](std::map<std::string, std::vector<Cand*>>& pool, bool nearToo) {
+    // Exact duplicates (normalised code) within a task and pool.
+    auto dedup = [&](std::map<std::string, std::vector<Cand*>>& pool) {
         for (auto& [task, list] : pool) {
             std::set<std::string> seen;
             std::vector<Cand*> kept;
             for (Cand* c : list)
                 if (seen.insert(c->normHash).second) kept.push_back(c);
                 else ++dropped_["exact_duplicate"];
-            if (nearToo) {
-                std::vector<MinHash> sigs;
-                for (Cand* c : kept) {
-                    std::string code;
-                    for (auto& [p, content] : c->files) code += content + "\n";
-                    sigs.push_back(MinHashOf(code));
-                }
-                const std::vector<bool> near = NearDuplicates(sigs, o_.nearDupThreshold);
-                std::vector<Cand*> distinct;
-                for (size_t i = 0; i < kept.size(); ++i)
-                    if (near[i]) ++dropped_["near_duplicate"];
-                    else distinct.push_back(kept[i]);
-                kept = std::move(distinct);
-            }
             list = std::move(kept);
         }
     };
-    dedup(verified, true);
-    dedup(compileFailed, false);
-    dedup(numericFailed, false);
-    dedup(hostile, false);
+    dedup(verified);
+    dedup(compileFailed);
+    dedup(numericFailed);
+    dedup(hostile);
+    // Near-duplicates leave the sft responses only: fixes, chosen sides and speed pairs (a slower
+    // copy of a kernel is what a speed pair needs) use every exactly distinct verified candidate.
+    std::map<std::string, std::vector<Cand*>> sftPool = verified;
+    for (auto& [task, list] : sftPool) {
+        std::vector<MinHash> sigs;
+        for (Cand* c : list) {
+            std::string code;
+            for (auto& [p, content] : c->files) code += content + "\n";
+            sigs.push_back(MinHashOf(code));
+        }
+        const std::vector<bool> near = NearDuplicates(sigs, o_.nearDupThreshold);
+        std::vector<Cand*> distinct;
+        for (size_t i = 0; i < list.size(); ++i)
+            if (near[i]) ++dropped_["near_duplicate"];
+            else distinct.push_back(list[i]);
+        list = std::move(distinct);
+    }
     for (auto* pool : {&verified, &compileFailed, &numericFailed, &hostile})
         for (auto& [_, list] : *pool)
             for (Cand* c : list) LoadPrompt(*c);
 
     auto response = [](const Cand& c) { return ResponseText(c.reasoning, c.files, c.mode); };
     auto promptMessages = [](const Cand& c) { return Messages({{"system", c.system}, {"user", c.user}}); };
-    for (auto& [task, list] : verified)
+    for (auto& [task, list] : sftPool)
         for (Cand* c : list) {
             json r = Base("sft", *c);
             r["prompt"] = promptMessages(*c);
@@ -729,7 +739,7 @@ BuildOutcome Builder::Run() {
                     {"unused", unused_},
                     {"warnings", warnings_}};
     out.warnings = warnings_;
-    if (!WriteRecordSet(o_.outDir, std::move(kept), out.manifest, &err)) out.error = err;
+    if (!WriteRecordSet(o_.outDir, std::move(kept), &out.manifest, &err)) out.error = err;
     return out;
 }
 
@@ -772,7 +782,8 @@ bool ReadRecordSet(const std::string& dir, std::vector<json>* records, std::stri
     return true;
 }
 
-bool WriteRecordSet(const std::string& dir, std::vector<json> records, json manifest, std::string* error) {
+bool WriteRecordSet(const std::string& dir, std::vector<json> records, json* manifestOut, std::string* error) {
+    json& manifest = *manifestOut;
     std::map<std::string, int> kindOrder;
     for (size_t i = 0; i < RecordKinds().size(); ++i) kindOrder[RecordKinds()[i]] = int(i);
     std::sort(records.begin(), records.end(), [&](const json& a, const json& b) {

@@ -52,8 +52,9 @@ std::string ResponseText(const std::string& reasoning, const std::map<std::strin
 // Reads DIR/records.jsonl; false with `error` when it is missing or a line is not JSON.
 bool ReadRecordSet(const std::string& dir, std::vector<nlohmann::json>* records, std::string* error);
 
-// Writes records (sorted by kind, task, id) and the manifest atomically, one line per record.
-bool WriteRecordSet(const std::string& dir, std::vector<nlohmann::json> records, nlohmann::json manifest,
+// Writes records (sorted by kind, task, id) and the manifest atomically, one line per record;
+// adds record_count and records_sha256 to the manifest.
+bool WriteRecordSet(const std::string& dir, std::vector<nlohmann::json> records, nlohmann::json* manifest,
                     std::string* error);
 
 // The record's id: the first 16 hex digits of sha256 of its content (everything but id and split).

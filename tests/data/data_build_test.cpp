@@ -101,6 +101,46 @@ TEST_F(DataBuild, EveryOutcomeGivesItsRecords) {
     }
 }
 
+TEST_F(DataBuild, VerifiedExpertAnswersAreResponsesToo) {
+    // A run of the tasks' own answers (answer/0, written with other code than any sample): each
+    // passed every case, so each is an sft response, with the prompt akgen gen would send.
+    const fs::path answers = root_ / "answers-run";
+    fs::create_directories(answers);
+    std::ofstream(answers / "run.json") << json{{"tasks_root", (root_ / "tasks").string()}, {"candidates", "answer"},
+                                                 {"mode", "kernel"}, {"soc", "Ascend910B1"}, {"akgen_version", "synthetic"}}
+                                                   .dump();
+    fs::create_directories(answers / "records");
+    std::ofstream lines(answers / "records" / "all.jsonl");
+    for (int t = 0; t < 3; ++t) {
+        const std::string op = "Op" + std::to_string(t), id = "level1/Synth/" + op;
+        std::ofstream(root_ / "tasks" / id / "answer" / "0" / "op_kernel" / ("op" + std::to_string(t) + ".cpp"))
+            << testing::SyntheticKernel(t, 33);
+        const json ident = {{"task", id}, {"level", 1}, {"category", "Synth"}, {"op", op}, {"sample", 0}};
+        json s = ident;
+        s.update({{"kind", "sample"}, {"compiled", true}, {"class", "pass"}});
+        lines << s.dump() << "\n";
+        for (const char* c : {"0", "1", "h0"}) {
+            json r = ident;
+            r.update({{"kind", "case"}, {"case", c}, {"passed", true}, {"class", "pass"}, {"stage", "done"}});
+            lines << r.dump() << "\n";
+        }
+    }
+    lines.close();
+    BuildOptions o;
+    o.runs = {run_, answers.string()};
+    o.outDir = (root_ / "out").string();
+    const BuildOutcome r = BuildRecords(o);
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.manifest["records"]["sft"], 15);
+    int experts = 0;
+    for (auto& rec : Records("out"))
+        if (rec["kind"] == "sft" && rec["sources"][0]["candidate"].get<std::string>().find("answer/0") != std::string::npos) {
+            ++experts;
+            EXPECT_NE(rec["prompt"][1]["content"].get<std::string>().find(rec["task"].get<std::string>()), std::string::npos);
+        }
+    EXPECT_EQ(experts, 3);
+}
+
 TEST_F(DataBuild, OptionsAddCompileAndSpeedPairs) {
     BuildOptions o;
     o.compileRejects = true;
