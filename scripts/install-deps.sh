@@ -14,6 +14,7 @@ packages=(
   libcpp-httplib-dev pkgconf                 # akgen serve; tests/gen: the loopback OpenAI-compatible test server
   slurm-wlm munge                            # tests/slurm: a one-node Slurm cluster runs scripts/slurm/
   libffi-dev                                 # the harness calls an answer's aclnn functions with the glue's argument types
+  python3-pandas python3-yaml                # tests/data: exports read as trainers read them, recipes parsed
 )
 
 missing=()

@@ -10,6 +10,7 @@
 
 #include "akg/cost.h"
 #include "cli/case_spec.h"
+#include "cli/data_cmd.h"
 #include "common/npy.h"
 #include "gen/gen.h"
 #include "gen/solve.h"
@@ -675,6 +676,7 @@ int main(int argc, char** argv) {
     serveCmd->add_flag("--evaluator", serveArgs.evaluator, "Internal: run as an evaluator process of a server")
         ->group("");
     serveCmd->callback([&] { std::exit(CmdServe(serveArgs)); });
+    cli::AddDataCommand(app);  // akgen data (src/cli/data_cmd.cpp)
 
     CLI11_PARSE(app, argc, argv);
     return 0;
