@@ -30,7 +30,8 @@ Spec fields:
   columns     CSV columns besides case_id; cases: rows of those columns (python literals)
   tolerance   {dtype: [abs, rel]} (default 1e-3 / 1e-3); {"int": k}: integer outputs may differ by
               k (a rounding step the documentation leaves open), otherwise they must be equal
-  exclude     extra glob patterns (relative to the operator directory) not to copy
+  exclude     extra glob patterns (relative to the operator directory) not to copy; keep: default
+              exclusions that do not apply (an Ascend 950 operator's only kernel is its *_apt.cpp)
   extra       [[repo path, path under answer/0]] files outside the operator directory
   soc         platform the operator targets when not Atlas A2 (informational, in api_desc.md)
 """
@@ -47,10 +48,12 @@ import tarfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Never part of an answer: the aclnn layer (it includes the repository's whole op_api tree),
-# build files, binary configs, and the Ascend 950 (arch35, *_apt.cpp) sources of operators
-# whose Atlas A2 kernel is a separate file.
+# build files, binary configs, and the Ascend 950 kernel entry (*_apt.cpp) of operators whose
+# Atlas A2 kernel is a separate file (it would be a second kernel source). The arch35/ headers
+# stay: A2 kernels include them (under an architecture #if), and the builder compiles only the
+# top-level sources of op_host/ and op_kernel/.
 DEFAULT_EXCLUDE = ["op_host/op_api/*", "op_api/*", "op_host/config/*", "*CMakeLists.txt",
-                   "op_kernel/arch35/*", "op_host/arch35/*", "op_kernel/*_apt.cpp"]
+                   "op_kernel/*_apt.cpp"]
 SOURCE_SUFFIXES = (".h", ".hpp", ".cpp", ".cc", ".inc", ".hh")
 
 CXX_TYPES = {"int": "int64_t", "float": "double", "bool": "bool", "str": "std::string",
@@ -83,7 +86,7 @@ def excluded(rel, patterns):
 
 def copy_answer(spec, mirror, answer_dir):
     tree = read_tree(mirror, spec["path"])
-    patterns = DEFAULT_EXCLUDE + spec.get("exclude", [])
+    patterns = [p for p in DEFAULT_EXCLUDE if p not in spec.get("keep", [])] + spec.get("exclude", [])
     copied = 0
     for rel, data in sorted(tree.items()):
         if not (rel.startswith("op_host/") or rel.startswith("op_kernel/")):
