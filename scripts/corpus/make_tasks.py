@@ -9,7 +9,7 @@ from the fetched mirror when this runs, so no third-party code is ever committed
   scripts/corpus/make_tasks.py --mirror ops_cv=/work/.mirror/hicann+ops-cv/repo \
       --mirror ops_transformer=/work/.mirror/hicann+ops-transformer/repo --out DIR [OP ...]
 
-A mirror is a bare git directory (read with `git archive`); a plain checkout works too.
+A mirror is a bare git directory (read with `git show`); a plain checkout works too.
 Spec fields:
   path        operator directory in the repository (image/upsample_nearest)
   level, category, name   where the task goes: DIR/level<level>/<category>/<name>
@@ -37,13 +37,12 @@ Spec fields:
 """
 import argparse
 import fnmatch
-import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
-import tarfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -60,54 +59,94 @@ CXX_TYPES = {"int": "int64_t", "float": "double", "bool": "bool", "str": "std::s
              "ints": "std::vector<int64_t>", "floats": "std::vector<double>"}
 
 
-def read_tree(mirror, path):
-    """{relative path: bytes} of every file under `path` in the mirror's HEAD."""
-    files = {}
-    if os.path.isdir(os.path.join(mirror, path)) and not os.path.exists(os.path.join(mirror, "HEAD")):
-        root = os.path.join(mirror, path)
-        for dirpath, _, names in os.walk(root):
-            for n in names:
-                full = os.path.join(dirpath, n)
-                with open(full, "rb") as f:
-                    files[os.path.relpath(full, root)] = f.read()
-        return files
-    data = subprocess.run(["git", "-C", mirror, "archive", "HEAD", path], check=True,
-                          stdout=subprocess.PIPE).stdout
-    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-        for m in tar.getmembers():
-            if m.isfile():
-                files[os.path.relpath(m.name, path)] = tar.extractfile(m).read()
-    return files
+class Mirror:
+    """The files of one fetched repository's HEAD (a bare git directory or a checkout)."""
+
+    def __init__(self, root):
+        self.root = root
+        self.bare = os.path.exists(os.path.join(root, "HEAD")) and not os.path.isdir(os.path.join(root, ".git"))
+        if self.bare:
+            out = subprocess.run(["git", "-C", root, "ls-tree", "-r", "--name-only", "HEAD"], check=True,
+                                 stdout=subprocess.PIPE, text=True).stdout
+            self.files = set(out.splitlines())
+        else:
+            self.files = set()
+            for dirpath, _, names in os.walk(root):
+                for n in names:
+                    self.files.add(os.path.relpath(os.path.join(dirpath, n), root))
+        self.cache = {}
+
+    def read(self, path):
+        if path not in self.cache:
+            if self.bare:
+                self.cache[path] = subprocess.run(["git", "-C", self.root, "show", "HEAD:" + path], check=True,
+                                                  stdout=subprocess.PIPE).stdout
+            else:
+                with open(os.path.join(self.root, path), "rb") as f:
+                    self.cache[path] = f.read()
+        return self.cache[path]
+
+    def under(self, directory):
+        prefix = directory.rstrip("/") + "/"
+        return sorted(f for f in self.files if f.startswith(prefix))
 
 
 def excluded(rel, patterns):
     return any(fnmatch.fnmatch(rel, p) for p in patterns)
 
 
-def copy_answer(spec, mirror, answer_dir):
-    tree = read_tree(mirror, spec["path"])
+# Where each repository's build looks for a quoted include besides the including file's
+# directory: the repository root and its common include directory (CANN's repository build
+# puts them on the include path).
+INCLUDE_ROOTS = {"ops_cv": ["", "common/inc"], "ops_transformer": ["", "common/include", "common/include/external"]}
+QUOTED_INCLUDE = re.compile(rb'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+
+def copy_answer(spec, repo, mirror, answer_dir):
+    """Copies the operator's op_host/ and op_kernel/ sources, then every repository header they
+    include through the repository's include roots (placed next to the including file, where the
+    compiler looks first), so the answer is the operator as its repository builds it. Includes
+    that climb out of op_host/ or op_kernel/ (a sibling operator's "../../x/op_kernel/y.h") are
+    left as they are: a task holds one operator."""
     patterns = [p for p in DEFAULT_EXCLUDE if p not in spec.get("keep", [])] + spec.get("exclude", [])
-    copied = 0
-    for rel, data in sorted(tree.items()):
+    written = {}  # answer path -> repository path
+    for path in mirror.under(spec["path"]):
+        rel = os.path.relpath(path, spec["path"])
         if not (rel.startswith("op_host/") or rel.startswith("op_kernel/")):
             continue
         if excluded(rel, patterns) or not rel.endswith(SOURCE_SUFFIXES):
             continue
+        written[rel] = path
+    for src, dst in spec.get("extra", []):
+        written[dst] = src
+    if not any(rel.startswith("op_kernel/") for rel in written):
+        raise SystemExit("%s: nothing to copy under %s/op_kernel" % (spec["name"], spec["path"]))
+    work = list(written.items())
+    while work:
+        rel, path = work.pop()
+        for inc in QUOTED_INCLUDE.findall(mirror.read(path)):
+            inc = inc.decode()
+            target = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
+            if target in written or target.startswith(".."):
+                continue
+            if target.split("/")[0] not in ("op_host", "op_kernel"):
+                continue  # would leave the answer's two directories
+            beside = os.path.normpath(os.path.join(os.path.dirname(path), inc))
+            found = beside if beside in mirror.files else None
+            for root in INCLUDE_ROOTS.get(repo, [""]):
+                if found:
+                    break
+                candidate = os.path.normpath(os.path.join(root, inc))
+                if candidate in mirror.files:
+                    found = candidate
+            if found:
+                written[target] = found
+                work.append((target, found))
+    for rel, path in sorted(written.items()):
         dst = os.path.join(answer_dir, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         with open(dst, "wb") as f:
-            f.write(data)
-        copied += 1
-    for src, dst in spec.get("extra", []):
-        one = read_tree(mirror, src)
-        if len(one) != 1:
-            raise SystemExit("%s: extra %s is not one file" % (spec["name"], src))
-        out = os.path.join(answer_dir, dst)
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        with open(out, "wb") as f:
-            f.write(next(iter(one.values())))
-    if copied == 0:
-        raise SystemExit("%s: nothing to copy under %s" % (spec["name"], spec["path"]))
+            f.write(mirror.read(path))
 
 
 COERCE = {"int": "int", "float": "float", "bool": "bool", "str": "str",
@@ -354,7 +393,7 @@ def build_task(spec, repo, mirror, out):
     task = os.path.join(out, "level%d" % spec["level"], spec["category"], spec["name"])
     shutil.rmtree(task, ignore_errors=True)
     os.makedirs(os.path.join(task, "validation"))
-    copy_answer(spec, mirror, os.path.join(task, "answer", "0"))
+    copy_answer(spec, repo, mirror, os.path.join(task, "answer", "0"))
     write_desc(spec, repo, os.path.join(task, "api_desc.md"))
     write_module(spec, os.path.join(task, "validation", "module.py"))
     write_prepare(spec, os.path.join(task, "validation", "prepare_inputs.py"))
@@ -371,7 +410,7 @@ def main():
     ap.add_argument("--specs", default=os.path.join(HERE, "specs"))
     ap.add_argument("ops", nargs="*", help="only these spec names (file stems); default all")
     args = ap.parse_args()
-    mirrors = dict(m.split("=", 1) for m in args.mirror)
+    mirrors = {repo: Mirror(root) for repo, root in (m.split("=", 1) for m in args.mirror)}
     made = 0
     for repo in sorted(os.listdir(args.specs)):
         if repo not in mirrors:
