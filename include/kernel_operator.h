@@ -36,6 +36,8 @@
 // High-level element-wise math and activation APIs (Tanh, Sigmoid, Power, Gelu, ...), which
 // CANN's kernel_operator.h makes available as well.
 #include "lib/akg_adv/adv_api.h"
+// ArithProgression / Arange, composed of basic instructions.
+#include "lib/akg_adv/arith_progression.h"
 // High-level tensor transformation, reduce and utility APIs.
 #include "lib/pad/broadcast.h"
 #include "lib/reduce/mean.h"

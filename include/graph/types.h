@@ -122,6 +122,18 @@ enum Format {
     FORMAT_MAX = 0xff
 };
 
+// A format number packs the primary format in bits 0-7 and a sub-format (e.g. the group count of
+// FRACTAL_Z) in bits 8-23; tiling code compares GetPrimaryFormat(desc->GetStorageFormat()) with
+// FORMAT_NCHW and friends.
+inline int32_t GetPrimaryFormat(int32_t format) { return static_cast<int32_t>(static_cast<uint32_t>(format) & 0xffu); }
+inline int32_t GetSubFormat(int32_t format) {
+    return static_cast<int32_t>((static_cast<uint32_t>(format) & 0xffff00u) >> 8);
+}
+inline bool HasSubFormat(int32_t format) { return GetSubFormat(format) > 0; }
+inline int32_t GetFormatFromSub(int32_t primaryFormat, int32_t subFormat) {
+    return static_cast<int32_t>((static_cast<uint32_t>(subFormat) << 8) | (static_cast<uint32_t>(primaryFormat) & 0xffu));
+}
+
 // Bytes per element; 0 for types without a fixed byte size (sub-byte, string).
 inline int GetSizeByDataType(DataType t) {
     switch (t) {

@@ -36,6 +36,7 @@ TEST_F(PlatformTest, Ascend910BValues) {
     akg::host::SetPlatform(spec);
     PlatformAscendC* platform = PlatformAscendCManager::GetInstance();
     EXPECT_EQ(platform->GetSocVersion(), SocVersion::ASCEND910B);
+    EXPECT_EQ(platform->GetCurNpuArch(), NpuArch::DAV_2201);
     EXPECT_EQ(platform->GetCoreNum(), 40u);  // split AIC/AIV: vector cores
     EXPECT_EQ(platform->GetCoreNumAic(), 20u);
     EXPECT_EQ(platform->GetCoreNumAiv(), 40u);
@@ -73,6 +74,7 @@ TEST_F(PlatformTest, CoupledSocReportsAiCores) {
     akg::host::SetPlatform(Ascend310P());
     PlatformAscendC* platform = PlatformAscendCManager::GetInstance();  // follows the change
     EXPECT_EQ(platform->GetSocVersion(), SocVersion::ASCEND310P);
+    EXPECT_EQ(platform->GetCurNpuArch(), NpuArch::DAV_2002);
     EXPECT_EQ(platform->GetCoreNum(), 8u);
     EXPECT_EQ(platform->GetCoreNumAic(), 8u);
     EXPECT_EQ(platform->GetCoreNumAiv(), 8u);

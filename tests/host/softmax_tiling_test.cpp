@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <type_traits>
 
 #include "akg/host_registry.h"
 #include "tiling/tiling_api.h"
@@ -23,6 +24,16 @@ END_TILING_DATA_DEF;
 namespace {
 
 ge::Shape Shape2(int64_t m, int64_t k) { return ge::Shape(std::vector<int64_t>{m, k}); }
+
+// Current CANN samples (softmax, softmaxflashv2, softmaxgrad) size the temporary space from an
+// AscendC::TensorShape built from a brace list; it is ge::Shape, so the sizes are the same.
+TEST(SoftmaxTiling, TensorShapeIsGeShape) {
+    static_assert(std::is_same_v<AscendC::TensorShape, ge::Shape>);
+    static_assert(std::is_same_v<AscendC::TensorDataType, ge::DataType>);
+    AscendC::TensorShape shape({320, 64});
+    EXPECT_EQ(shape.GetDim(0), 320);
+    EXPECT_EQ(AscendC::GetSoftMaxMinTmpSize(shape, 2, false), AscendC::GetSoftMaxMinTmpSize(Shape2(320, 64), 2, false));
+}
 
 // The documentation's example shape, [320, 64] half: a row needs 16 + 64 + 64 floats.
 TEST(SoftmaxTiling, SoftMaxSizesAndSplit) {

@@ -5,6 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
+// CANN's runtime headers bring in <memory>; op_host code (ops-cv's common tiling_base.h) uses
+// std::unique_ptr with only this header included.
+#include <memory>
 
 #include "exe_graph/runtime/continuous_vector.h"
 #include "exe_graph/runtime/extended_kernel_context.h"

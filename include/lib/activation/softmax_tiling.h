@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "adv_api/utils/types.h"
 #include "graph/tensor.h"
 #include "lib/akg_adv/softmax_rules.h"
 #include "register/tilingdata_base.h"

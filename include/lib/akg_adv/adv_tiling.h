@@ -9,6 +9,7 @@
 
 #include <cstdint>
 
+#include "adv_api/utils/types.h"
 #include "graph/tensor.h"
 #include "lib/akg_adv/adv_config.h"
 #include "lib/akg_adv/adv_tmp_rules.h"

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "platform/platform_info.h"
+#include "platform/soc_spec.h"
 
 namespace platform_ascendc {
 
@@ -52,6 +53,17 @@ public:
     // Bytes per cycle, L2 and HBM only.
     void GetCoreMemBw(const CoreMemType& memType, uint64_t& bwSize) const;
     SocVersion GetSocVersion() const;
+    // The architecture of the SoC (DAV_2201 on Atlas A2/A3); DAV_RESV when unknown.
+    NpuArch GetCurNpuArch() const {
+        switch (GetSocVersion()) {
+            case SocVersion::ASCEND910: return NpuArch::DAV_1001;
+            case SocVersion::ASCEND910B:
+            case SocVersion::ASCEND910_93: return NpuArch::DAV_2201;
+            case SocVersion::ASCEND310P: return NpuArch::DAV_2002;
+            case SocVersion::ASCEND310B: return NpuArch::DAV_3002;
+            default: return NpuArch::DAV_RESV;
+        }
+    }
     // System workspace the AscendC library needs in GM (add it to workspace 0).
     uint32_t GetLibApiWorkSpaceSize() const;
     // Workspace for GroupBarrier / CreateCubeResGroup; UINT32_MAX on SoCs without them.
