@@ -5,6 +5,7 @@
 // and runs every case in a fresh sandboxed child (sandbox.h).
 #pragma once
 
+#include <csignal>
 #include <functional>
 #include <set>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/golden_cache.h"
 #include "harness/sandbox.h"
 #include "harness/task_set.h"
 #include "run/runner.h"
@@ -44,6 +46,13 @@ struct BenchOptions {
     bool keepWork = false;    // keep every case's returned tensors
     bool progress = true;     // progress on stderr (a bar on a terminal, lines otherwise)
     std::string referenceRun; // a run of the tasks' answers: speedups and fast_p against its times
+    // Goldens and expected outputs in the cache are kept within this many GiB, least recently
+    // used evicted first (harness/golden_cache.h); 0: no limit.
+    double cacheMaxGb = kDefaultGoldenCacheGb;
+    // Set non-zero (to the signal's number, by a SIGINT/SIGTERM handler) to end the run early: its
+    // unit processes and Python workers are killed, finished records kept, and RunBench returns
+    // the "interrupted" error. Polled about once a second; null: never.
+    const volatile std::sig_atomic_t* interrupt = nullptr;
 };
 
 struct BenchOutcome {
@@ -51,6 +60,9 @@ struct BenchOutcome {
     std::vector<SkippedTask> skipped;
     int units = 0, unitsRun = 0;
     std::string error;             // a failure of the run itself (bad options, unwritable run dir)
+    // With `error` from a run that started: "disk_full", "interrupted", "records" or "run_dir"
+    // (docs/evaluation-loop.md); the run directory then continues with --resume. Empty otherwise.
+    std::string errorClass;
 };
 
 BenchOutcome RunBench(const BenchOptions& options);
