@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Quick start, step 2: build (if needed) and run the whole test suite.
+# Quick start, step 2: build everything setup.sh did not (test binaries, benchmarks) and run the
+# whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh

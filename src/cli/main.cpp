@@ -1,6 +1,8 @@
 // akgen: build, run and judge Ascend C operator projects on simulated AI cores.
 #include <CLI/CLI.hpp>
+#include <signal.h>
 #include <unistd.h>
+#include <csignal>
 #include <cstdio>
 #include <cctype>
 #include <cstdlib>
@@ -29,7 +31,11 @@ using namespace akg;
 
 namespace {
 
-enum ExitCode { kOk = 0, kDiagnostics = 1, kBuildError = 2, kTilingError = 3, kUsage = 4 };
+enum ExitCode { kOk = 0, kDiagnostics = 1, kBuildError = 2, kTilingError = 3, kUsage = 4, kRunError = 5 };
+
+// The signal that asked `akgen bench` to stop (RunBench polls it; docs/evaluation-loop.md).
+volatile std::sig_atomic_t g_stopSignal = 0;
+extern "C" void OnStopSignal(int sig) { g_stopSignal = sig; }
 
 void PrintDiagnostic(const sim::Diagnostic& d) {
     std::fprintf(stderr, "%s: error: %s [%s] %s", d.location.empty() ? "<kernel>" : d.location.c_str(), d.code.c_str(),
@@ -352,10 +358,16 @@ int CmdBench(BenchArgs& a) {
     }
     o.limits.addressSpaceBytes = size_t(a.memoryLimitMb * 1024 * 1024);
     o.progress = !a.quiet;
+    struct sigaction stop {};
+    stop.sa_handler = OnStopSignal;  // no SA_RESTART: the scheduler's poll returns at once
+    sigemptyset(&stop.sa_mask);
+    for (int sig : {SIGINT, SIGTERM}) sigaction(sig, &stop, nullptr);
+    o.interrupt = &g_stopSignal;
     harness::BenchOutcome r = harness::RunBench(o);
     if (!r.error.empty()) {
         std::fprintf(stderr, "akgen: %s\n", r.error.c_str());
-        return kUsage;
+        if (r.errorClass == "interrupted") return 128 + int(g_stopSignal);  // the shell's convention
+        return r.errorClass.empty() ? kUsage : kRunError;
     }
     PrintSummary(r.summary, o.runDir);
     if (!a.expectPass) return kOk;
@@ -598,6 +610,9 @@ int main(int argc, char** argv) {
     benchCmd->add_option("--cpu-limit", bo.limits.cpuSeconds, "CPU seconds per case");
     benchCmd->add_option("--memory-limit-mb", benchArgs.memoryLimitMb, "Address-space limit per case, MiB");
     benchCmd->add_flag("--keep-work", bo.keepWork, "Keep every case's returned tensors under RUN/work");
+    benchCmd->add_option("--cache-max-gb", bo.cacheMaxGb,
+                         "Goldens in the cache kept within this many GiB, least recently used evicted first (0: no limit)")
+        ->capture_default_str();
     benchCmd->add_option("--reference", bo.referenceRun,
                          "Run directory of the tasks' answers (same seed): speedup, fast_p and HAP against its times");
     benchCmd->add_flag("-q,--quiet", benchArgs.quiet, "No progress output");

@@ -1,5 +1,9 @@
 #include "common/npy.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <regex>
@@ -82,14 +86,29 @@ bool WriteNpyData(const std::string& path, const std::vector<int64_t>& dims, ge:
     std::string header = "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': " + shape + ", }";
     size_t total = 10 + header.size() + 1;
     header += std::string((64 - total % 64) % 64, ' ') + "\n";
-    std::ofstream f(path, std::ios::binary);
-    if (!f) return *error = "cannot write " + path, false;
-    f.write("\x93NUMPY\x01\x00", 8);
-    uint16_t n = uint16_t(header.size());
-    f.write(reinterpret_cast<const char*>(&n), 2);
-    f.write(header.data(), std::streamsize(header.size()));
-    f.write(static_cast<const char*>(data), std::streamsize(bytes));
-    return bool(f) || (*error = "write failed: " + path, false);
+    // Unbuffered, every call checked: the error names the system's reason (a full disk must be
+    // recognisable as such, common/disk_full.h), and no failure hides in a destructor's flush.
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return *error = "cannot write " + path + ": " + std::strerror(errno), false;
+    const uint16_t n = uint16_t(header.size());
+    std::string head = std::string("\x93NUMPY\x01\x00", 8);
+    head.append(reinterpret_cast<const char*>(&n), 2);
+    head += header;
+    auto writeAll = [&](const char* p, size_t left) {
+        while (left > 0) {
+            const ssize_t w = ::write(fd, p, left);
+            if (w < 0 && errno == EINTR) continue;
+            if (w <= 0) return false;
+            p += w;
+            left -= size_t(w);
+        }
+        return true;
+    };
+    const bool written = writeAll(head.data(), head.size()) && writeAll(static_cast<const char*>(data), bytes);
+    const int writeErrno = errno;
+    if (::close(fd) != 0 && written) return *error = "cannot write " + path + ": " + std::strerror(errno), false;
+    if (!written) return *error = "cannot write " + path + ": " + std::strerror(writeErrno), false;
+    return true;
 }
 
 }  // namespace akg

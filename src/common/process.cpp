@@ -3,12 +3,41 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 
 namespace akg {
+
+namespace {
+
+// The process groups of the calls in progress (one per thread that runs one), for
+// KillRunningProcesses: lock-free, so a signal handler may read them.
+constexpr int kRunningSlots = 64;
+std::atomic<pid_t> g_running[kRunningSlots];
+
+struct RunningSlot {
+    explicit RunningSlot(pid_t pid) {
+        for (int i = 0; i < kRunningSlots && !slot; ++i) {
+            pid_t none = 0;
+            if (g_running[i].compare_exchange_strong(none, pid)) slot = &g_running[i];
+        }
+    }
+    ~RunningSlot() {
+        if (slot) slot->store(0);
+    }
+    std::atomic<pid_t>* slot = nullptr;
+};
+
+}  // namespace
+
+void KillRunningProcesses() {
+    for (auto& group : g_running)
+        if (const pid_t pid = group.load(); pid > 0) kill(-pid, SIGKILL);
+}
 
 ProcessResult RunProcess(const std::vector<std::string>& argv, double timeoutSeconds, const std::string& cwd) {
     ProcessResult r;
@@ -23,6 +52,8 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, double timeoutSec
     }
     if (pid == 0) {
         setpgid(0, 0);
+        // A harness process killed mid-compile takes its compiler with it.
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
         dup2(pipefd[1], 1);
         dup2(pipefd[1], 2);
         if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(127);
@@ -33,6 +64,7 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, double timeoutSec
         _exit(127);
     }
     setpgid(pid, pid);
+    const RunningSlot running(pid);
     close(pipefd[1]);
     char buf[65536];
     for (;;) {

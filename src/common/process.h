@@ -18,6 +18,11 @@ struct ProcessResult {
 // whole process group) when `timeoutSeconds` elapses; 0 means no limit.
 ProcessResult RunProcess(const std::vector<std::string>& argv, double timeoutSeconds = 0, const std::string& cwd = "");
 
+// Kills (SIGKILL) the process group of every RunProcess call in progress in this process.
+// Async-signal-safe: for a handler that ends a process which may be waiting for a compiler
+// (whose own children, in that group, would otherwise run on).
+void KillRunningProcesses();
+
 std::string ShellQuote(const std::string& s);
 
 }  // namespace akg

@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,13 +14,17 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 
 #include "akg/cost.h"
 #include "akg/pyshim.h"
 #include "build/compile.h"
 #include "build/pybind_build.h"
+#include "common/disk_full.h"
+#include "common/process.h"
 #include "harness/anticheat.h"
 #include "harness/compile_errors.h"
+#include "harness/golden_cache.h"
 #include "harness/python_worker.h"
 #include "harness/replay.h"
 #include "harness/results.h"
@@ -76,6 +81,33 @@ fs::path LogDir(const BenchOptions& o, const Unit& u) {
 
 std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 
+// Thrown in a unit process where a full disk surfaces; RunUnit reports it to the parent as the
+// run's error, and nothing of the unfinished case or build is recorded (`--resume` redoes it).
+struct DiskFullError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+[[noreturn]] void ThrowDiskFull(const std::string& what) { throw DiskFullError(FirstLine(what)); }
+
+// A reply of the Python worker that failed on a full disk.
+void ThrowIfDiskFull(const json& reply) {
+    if (reply.value("disk_full", false)) ThrowDiskFull(reply.value("error", std::string("the Python step")));
+}
+
+// The compiler's or linker's own report of a full disk ("error writing to …", "final link
+// failed: …"), not a line that quotes the candidate's source or its #error / static_assert text.
+// The line that says so, or empty.
+std::string CompilerDiskFullLine(const std::string& log) {
+    std::istringstream in(log);
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == ' ' || line[0] == '\t') continue;  // source echo and notes
+        if (line.find("#error") != std::string::npos || line.find("static assert") != std::string::npos ||
+            line.find("static_assert") != std::string::npos)
+            continue;
+        if (MentionsDiskFull(line)) return line;
+    }
+    return "";
+}
+
 // ---------------------------------------------------------------- goldens
 
 struct Goldens {
@@ -85,13 +117,17 @@ struct Goldens {
 
 // Content-addressed by the task's validation files, our golden step and the seed: a changed
 // reference or generator never reuses stale data (a changed judge keeps the goldens).
-Goldens GoldenLocation(const UnitContext& ctx, const TaskRef& task, uint64_t seed) {
+std::string GoldenKey(const TaskRef& task, uint64_t seed) {
     Sha256 h;
     h.Field("golden-v1");
     build::HashTree(h, (fs::path(task.dir) / "validation").string());
     h.Field(build::ReadFile(GoldenScript()));
     h.Field(std::to_string(seed));
-    const std::string key = h.HexDigest();
+    return h.HexDigest();
+}
+
+Goldens GoldenLocation(const UnitContext& ctx, const TaskRef& task, uint64_t seed) {
+    const std::string key = GoldenKey(task, seed);
     return {(fs::path(ctx.cacheRoot) / "goldens" / key).string(), (fs::path(ctx.expectedRoot) / key).string()};
 }
 
@@ -103,6 +139,7 @@ bool HasGolden(const Goldens& g, const std::string& caseId) {
 // Makes sure the golden of one case exists; an error message when the task's reference failed.
 std::string EnsureGolden(const UnitContext& ctx, const TaskRef& task, const Goldens& g, const std::string& caseId,
                          uint64_t seed) {
+    TouchGolden(g.dir);  // least recently used goldens are evicted first
     if (HasGolden(g, caseId)) return "";
     fs::create_directories(g.dir);
     // Units of the same task may run side by side: one generates, the other waits.
@@ -114,6 +151,10 @@ std::string EnsureGolden(const UnitContext& ctx, const TaskRef& task, const Gold
         json reply = ctx.python->Request({{"cmd", "golden"}, {"task", task.dir}, {"cases", {caseId}}, {"seed", seed},
                                           {"out", g.dir}, {"expected", g.expectedDir}},
                                          ctx.options->goldenTimeoutSeconds);
+        if (reply.value("disk_full", false)) {
+            if (lock >= 0) close(lock);
+            ThrowIfDiskFull(reply);
+        }
         if (!reply.value("ok", false)) error = reply.value("error", std::string("the golden step failed"));
         else if (!HasGolden(g, caseId)) error = "the golden step wrote no case.json";
     }
@@ -156,6 +197,7 @@ std::string ReplayInChild(run::Operator& op, cost::CostModel& model, const std::
                 {"hw_bound_us", timed ? json(r.hwBoundUs) : json()},
                 {"executed", r.executed},
                 {"error", r.error},
+                {"disk_full", r.diskFull},
                 {"stage", run::RunStageName(r.report.stage)},
                 {"deadlock", r.report.launch.deadlock},
                 {"diagnostics", diags},
@@ -254,6 +296,10 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
     if (!tilingLog.empty()) ev.log += "--- tiling log\n" + tilingLog + "\n";
     if (!deviceLog.empty()) ev.log += "--- device log\n" + deviceLog + "\n";
     const std::string stage = child.value("stage", std::string("run"));
+    if (child.value("disk_full", false)) {
+        cleanup();
+        ThrowDiskFull(child.value("error", std::string("storing the returned tensors")));
+    }
 
     if (!diags.empty() && (o.diagnostics == "fail" || StopsTheRun(diags))) {
         cleanup();
@@ -271,6 +317,7 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
                                       {"returned_dir", returned.string()}, {"rule", o.rule}},
                                      o.goldenTimeoutSeconds);
     cleanup();
+    ThrowIfDiskFull(reply);
     if (!reply.value("ok", false)) return finish("compare", "golden_error", reply.value("error", std::string()));
     const json& verdict = reply.at("result");
     OutputError oe;
@@ -348,6 +395,7 @@ bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, Sa
     };
     // The compiler's own diagnostics decide the class; paths are shown relative to the candidate.
     auto compileFailure = [&](const build::BuildError& e) {
+        if (const std::string full = CompilerDiskFullLine(e.message + "\n" + e.log); !full.empty()) ThrowDiskFull(full);
         CompileErrorSummary errors = ClassifyCompileErrors(e.log, {u.candidate.kernelDir, u.candidate.hostDir});
         if (errors.errors.empty()) return fail("compile.other", e.message, e.log);
         return fail(errors.cls, errors.firstLine, e.message + "\n" + e.log);
@@ -426,7 +474,7 @@ void WriteLog(const fs::path& path, const std::string& text) {
 
 constexpr unsigned kBuildStageSeconds = 1200;
 
-[[noreturn]] void RunUnit(const UnitContext& base, const Unit& u) {
+void EvaluateUnit(const UnitContext& base, const Unit& u) {
     // Every case's launches are timed by the copy of this model its own process inherits.
     cost::CostModel model(base.run.platform);
     UnitContext ctx = base;
@@ -464,6 +512,27 @@ constexpr unsigned kBuildStageSeconds = 1200;
                 EmitLine(ctx.recordFd, j);
             }
         }
+    }
+}
+
+// The parent ends a unit with SIGTERM: a compiler it waits for must end too (it runs in its own
+// process group, out of the parent's reach).
+extern "C" void OnUnitStop(int) {
+    KillRunningProcesses();
+    _exit(128 + SIGTERM);
+}
+
+[[noreturn]] void RunUnit(const UnitContext& ctx, const Unit& u) {
+    auto diskFull = [&](const std::exception& e) {
+        EmitLine(ctx.recordFd, {{"kind", "run_error"}, {"class", "disk_full"}, {"error", e.what()}});
+    };
+    try {
+        EvaluateUnit(ctx, u);
+    } catch (const DiskFullError& e) {
+        diskFull(e);
+    } catch (const std::system_error& e) {  // a write of the harness's own, in this process
+        if (!IsDiskFull(e)) throw;
+        diskFull(e);
     }
     // Not exit(): the parent's Python workers and buffers are shared, not ours to tear down.
     _exit(0);
@@ -562,9 +631,33 @@ struct Running {
     bool sampleSeen = false;
 };
 
+// What the user reads when the run itself failed: the cause, and how to continue.
+std::string RunErrorMessage(const std::string& cls, const std::string& what) {
+    const std::string resume = "finished records are kept; `akgen bench --resume` with the same options continues";
+    if (cls == "disk_full") return "disk full: " + what + " (free space; " + resume + ")";
+    return what + " (" + resume + ")";
+}
+
+BenchOutcome RunBenchUnguarded(const BenchOptions& o);
+
 }  // namespace
 
 BenchOutcome RunBench(const BenchOptions& o) {
+    // A write of the parent's own (run directory, records, summary) that fails ends the run with
+    // its reason, never with std::terminate.
+    try {
+        return RunBenchUnguarded(o);
+    } catch (const std::system_error& e) {
+        BenchOutcome out;
+        out.errorClass = IsDiskFull(e) ? "disk_full" : "run_dir";
+        out.error = RunErrorMessage(out.errorClass, e.what());
+        return out;
+    }
+}
+
+namespace {
+
+BenchOutcome RunBenchUnguarded(const BenchOptions& o) {
     BenchOutcome out;
     const auto start = Clock::now();
     if (o.runDir.empty()) return out.error = "no run directory (--run)", out;
@@ -637,7 +730,36 @@ BenchOutcome RunBench(const BenchOptions& o) {
     Timing timing;
     timing.workers = jobs;
     size_t next = 0;
+    // Keeps the goldens within --cache-max-gb; those of running units' tasks stay, and so does
+    // whatever was used in the last ten minutes (another run sharing the cache).
+    auto trimGoldens = [&] {
+        if (o.cacheMaxGb <= 0) return;
+        std::set<std::string> inUse;
+        for (auto& r : running)
+            for (int t = 0; t < o.trials; ++t) inUse.insert(GoldenKey(r.unit.task, o.seed + uint64_t(t)));
+        const GoldenTrim trim = TrimGoldens(base.cacheRoot, uint64_t(o.cacheMaxGb * (1ull << 30)), inUse, 600);
+        if (trim.evicted && o.progress)
+            std::fprintf(stderr, "\rgoldens cache: evicted %d of %d entries, %.2f -> %.2f GiB (--cache-max-gb %g)\n",
+                         trim.evicted, trim.entries, double(trim.bytesBefore) / (1ull << 30),
+                         double(trim.bytesAfter) / (1ull << 30), o.cacheMaxGb);
+    };
+    trimGoldens();
 
+    // The run's own failure (a full disk, a signal): no new unit starts, the running ones are
+    // killed, and what they had finished stays recorded for `--resume`.
+    std::string runError, runErrorClass;
+    auto failRun = [&](const std::string& cls, const std::string& error) {
+        if (runErrorClass.empty()) runErrorClass = cls, runError = error;
+    };
+    auto append = [&](const auto& record) {
+        try {
+            writer.Append(record);
+            return true;
+        } catch (const std::system_error& e) {
+            failRun(IsDiskFull(e) ? "disk_full" : "records", e.what());
+            return false;
+        }
+    };
     auto handleLine = [&](Running& r, const std::string& line) {
         json j;
         try {
@@ -646,24 +768,30 @@ BenchOutcome RunBench(const BenchOptions& o) {
             return;
         }
         std::string err;
-        if (j.value("kind", "") == "sample") {
+        if (j.value("kind", "") == "run_error") {
+            failRun(j.value("class", std::string("run_error")), j.value("error", std::string()));
+        } else if (j.value("kind", "") == "sample") {
             SampleRecord s;
             if (!FromJson(j, &s, &err)) return;
             r.sampleSeen = true;
             timing.buildSeconds += s.seconds;
-            writer.Append(s);
+            append(s);
         } else if (j.value("kind", "") == "case") {
             CaseRecord c;
             if (!FromJson(j, &c, &err)) return;
             timing.evaluations += 1;
             timing.simulatorSeconds += j.value("simulator_seconds", 0.0);
             timing.caseOverheadSeconds.push_back(std::max(0.0, c.seconds - j.value("simulator_seconds", 0.0)));
-            writer.Append(c);
-            progress.Case(c.passed);
+            if (append(c)) progress.Case(c.passed);
         }
     };
 
-    while (next < todo.size() || !running.empty()) {
+    auto interrupted = [&] {
+        if (o.interrupt && *o.interrupt)
+            failRun("interrupted", std::string("interrupted by ") + strsignal(int(*o.interrupt)));
+        return !runErrorClass.empty();
+    };
+    while ((next < todo.size() || !running.empty()) && !interrupted()) {
         // Start units while slots are free.
         while (next < todo.size() && int(running.size()) < jobs) {
             size_t slot = 0;
@@ -678,11 +806,20 @@ BenchOutcome RunBench(const BenchOptions& o) {
             ctx.recordFd = fds[1];
             ctx.previous = &previous;
             std::fflush(nullptr);
+            const pid_t parent = getpid();
             pid_t pid = fork();
             if (pid == 0) {
                 close(fds[0]);
+                // Its own process group (with its case processes), so that a terminal's SIGINT
+                // reaches only the parent, which decides; and gone with the parent however it ends.
+                setpgid(0, 0);
+                prctl(PR_SET_PDEATHSIG, SIGKILL);
+                if (getppid() != parent) _exit(0);
+                signal(SIGINT, SIG_DFL);
+                signal(SIGTERM, OnUnitStop);
                 RunUnit(ctx, u);
             }
+            setpgid(pid, pid);
             close(fds[1]);
             slotBusy[slot] = true;
             running.push_back({pid, fds[0], slot, u, "", false});
@@ -711,7 +848,7 @@ BenchOutcome RunBench(const BenchOptions& o) {
             int status = 0;
             waitpid(r.pid, &status, 0);
             std::string what = r.unit.task.id + " sample " + std::to_string(r.unit.candidate.sample);
-            if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+            if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) && runErrorClass.empty()) {
                 // The unit died while building or loading the candidate (a static constructor
                 // that crashed or never returned): record it, and go on.
                 const bool deadline = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
@@ -729,14 +866,46 @@ BenchOutcome RunBench(const BenchOptions& o) {
                     s.compiled = false;
                     s.cls = deadline ? "timeout" : "crash";
                     s.error = what;
-                    writer.Append(s);
+                    append(s);
                 }
             }
             slotBusy[r.slot] = false;
             progress.UnitDone(what);
             running.erase(running.begin() + long(i));
             pfds.erase(pfds.begin() + long(i));
+            trimGoldens();
         }
+    }
+    if (!runErrorClass.empty()) {
+        // End the units (SIGTERM: each kills its compiler, its case process dies with it; SIGKILL
+        // after a grace period), then keep the records they had finished: every line they
+        // wrote before dying is complete.
+        for (auto& r : running) kill(-r.pid, SIGTERM);
+        const auto grace = Clock::now() + std::chrono::seconds(2);
+        for (auto& r : running) {
+            while (waitpid(r.pid, nullptr, WNOHANG) == 0 && Clock::now() < grace) usleep(10000);
+            kill(-r.pid, SIGKILL);
+        }
+        for (auto& r : running) {
+            char buf[65536];
+            for (ssize_t n; (n = read(r.fd, buf, sizeof buf)) != 0;) {
+                if (n < 0 && errno == EINTR) continue;
+                if (n < 0) break;
+                r.pending.append(buf, size_t(n));
+            }
+            for (size_t nl; (nl = r.pending.find('\n')) != std::string::npos;) {
+                handleLine(r, r.pending.substr(0, nl));
+                r.pending.erase(0, nl + 1);
+            }
+            close(r.fd);
+            while (waitpid(r.pid, nullptr, 0) < 0 && errno == EINTR) {
+            }
+        }
+        progress.Finish();
+        for (auto& p : pythons) p->Stop();
+        out.errorClass = runErrorClass;
+        out.error = RunErrorMessage(runErrorClass, runError);
+        return out;
     }
     progress.Finish();
     for (auto& p : ownPythons) p->Stop();
@@ -751,5 +920,7 @@ BenchOutcome RunBench(const BenchOptions& o) {
     WriteSummary(o.runDir, out.summary);
     return out;
 }
+
+}  // namespace
 
 }  // namespace akg::harness

@@ -5,6 +5,7 @@
 // and runs every case in a fresh sandboxed child (sandbox.h).
 #pragma once
 
+#include <csignal>
 #include <functional>
 #include <set>
 #include <string>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/python_worker.h"
+#include "harness/golden_cache.h"
 #include "harness/sandbox.h"
 #include "harness/task_set.h"
 #include "run/runner.h"
@@ -49,6 +51,13 @@ struct BenchOptions {
     // run and cannot pay torch's start-up each time); at most this many units run at once. Empty:
     // the run starts `jobs` workers of its own and stops them at its end.
     std::vector<PythonWorker*> pythonWorkers;
+    // Goldens and expected outputs in the cache are kept within this many GiB, least recently
+    // used evicted first (harness/golden_cache.h); 0: no limit.
+    double cacheMaxGb = kDefaultGoldenCacheGb;
+    // Set non-zero (to the signal's number, by a SIGINT/SIGTERM handler) to end the run early: its
+    // unit processes and Python workers are killed, finished records kept, and RunBench returns
+    // the "interrupted" error. Polled about once a second; null: never.
+    const volatile std::sig_atomic_t* interrupt = nullptr;
 };
 
 struct BenchOutcome {
@@ -56,6 +65,9 @@ struct BenchOutcome {
     std::vector<SkippedTask> skipped;
     int units = 0, unitsRun = 0;
     std::string error;             // a failure of the run itself (bad options, unwritable run dir)
+    // With `error` from a run that started: "disk_full", "interrupted", "records" or "run_dir"
+    // (docs/evaluation-loop.md); the run directory then continues with --resume. Empty otherwise.
+    std::string errorClass;
 };
 
 BenchOutcome RunBench(const BenchOptions& options);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -60,6 +61,10 @@ bool PythonWorker::Start(std::string* error) {
         return false;
     }
     if (pid_ == 0) {
+        // Out of the caller's process group (a terminal's SIGINT is for the harness, which then
+        // stops its workers) and never outliving the thread that started it.
+        setpgid(0, 0);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
         dup2(in[0], 0);
         dup2(out[1], 1);
         dup2(err[1], 2);

@@ -1,7 +1,9 @@
 #include "harness/replay.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <new>
@@ -10,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "akg/cost.h"
+#include "common/disk_full.h"
 #include "common/npy.h"
 #include "harness/aclnn_bridge.h"
 
@@ -182,11 +185,21 @@ ReplayResult ReplayCase(run::Operator& op, const std::string& caseDir, const std
     opapi::SetAiCoreLauncher(nullptr);
     opapi::SetShapeInferrer(nullptr);
     const fs::path dir = returnedDir;
-    fs::create_directories(dir);
+    std::error_code ec;
+    fs::create_directories(dir, ec);
     std::string text;
-    if (!EncodeValue(returned, dir.string(), &text, &result.error)) return result;
-    std::ofstream(dir / "value.json") << text;
-    result.returned = true;
+    bool stored = !ec && EncodeValue(returned, dir.string(), &text, &result.error);
+    if (stored) {
+        std::ofstream value(dir / "value.json");
+        stored = bool(value << text << std::flush);
+        if (!stored) result.error = "cannot write " + (dir / "value.json").string() + ": " + std::strerror(errno);
+    } else if (ec) {
+        result.error = "cannot create " + dir.string() + ": " + ec.message();
+    }
+    // Storing what the call returned is the harness's own write: its failure on a full disk is
+    // the machine's, not the candidate's.
+    result.diskFull = !stored && MentionsDiskFull(result.error);
+    result.returned = stored;
     return result;
 }
 

@@ -16,6 +16,7 @@ struct ReplayResult {
     bool executed = false;      // EXEC_NPU_CMD reached the runner
     run::RunReport report;      // the last operator run
     double hwBoundUs = 0;       // Σ over the calls' launches of their hardware lower bound T_hw
+    bool diskFull = false;      // the returned value could not be stored: the disk is full
 };
 
 // Reads case.json and call/ in `caseDir` (the golden step's output), replays the call, writes

@@ -173,13 +173,19 @@ def load_task_modules(task):
 LOW_PRECISION = (torch.float16, torch.bfloat16)
 
 
+def write_npy(path, arr):
+    """np.save's file, written by Python's own I/O: on a full disk numpy's writer raises an
+    OSError without an errno, this one raises ENOSPC, which the harness recognises."""
+    arr = arr if arr.flags.c_contiguous else arr.copy(order="C")
+    with open(path, "wb") as f:
+        np.lib.format.write_array_header_1_0(f, np.lib.format.header_data_from_array_1_0(arr))
+        f.write(arr.reshape(-1).view(np.uint8).data)
+
+
 def save_tensor(t, path):
     """Writes a tensor as .npy; bfloat16 is stored as its 16-bit pattern (the manifest says so)."""
     t = t.detach().cpu().contiguous()
-    if t.dtype == torch.bfloat16:
-        np.save(path, t.view(torch.int16).numpy())
-    else:
-        np.save(path, t.numpy())
+    write_npy(path, t.view(torch.int16).numpy() if t.dtype == torch.bfloat16 else t.numpy())
     return {"tensor": os.path.basename(path), "dtype": str(t.dtype).replace("torch.", ""), "shape": list(t.shape)}
 
 
@@ -360,6 +366,7 @@ def cmd_golden(task, case_ids, seed, out, expected_root):
         expected_manifest = [encode(v, expected_dir, "out", counter) for v in expected]
         with open(os.path.join(expected_dir, "expected.json"), "w") as f:
             json.dump(expected_manifest, f, indent=1)
-        # Written last: its presence marks a complete case.
-        with open(os.path.join(d, "case.json"), "w") as f:
+        # Written last, and whole or not at all (a full disk): its presence marks a complete case.
+        with open(os.path.join(d, "case.json.tmp"), "w") as f:
             json.dump(manifest, f, indent=1)
+        os.replace(os.path.join(d, "case.json.tmp"), os.path.join(d, "case.json"))

@@ -23,6 +23,7 @@ Goldens are made by akgen_golden.py, the comparison rules live in akgen_checks.p
 in between (building and running the candidate) happens in C++.
 """
 
+import errno
 import json
 import os
 import sys
@@ -102,6 +103,9 @@ def cmd_serve():
                 reply = {"ok": False, "error": "unknown command %r" % req["cmd"]}
         except Exception as e:
             reply = {"ok": False, "error": "%s: %s" % (type(e).__name__, e)}
+            # A full disk is the machine's failure, not the task's: the harness stops the run.
+            if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):
+                reply["disk_full"] = True
         reply["id"] = req.get("id") if isinstance(req, dict) else None
         replies.write(json.dumps(reply) + "\n")
         replies.flush()
