@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/python_worker.h"
 #include "harness/golden_cache.h"
+#include "harness/python_worker.h"
 #include "harness/sandbox.h"
 #include "harness/task_set.h"
 #include "run/runner.h"
