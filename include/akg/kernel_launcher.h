@@ -28,3 +28,87 @@ constexpr int ArityOf(void (*)(P...)) {
     extern "C" void akg_launch_entry(void** args) { ::akg::detail::CallKernel(&name, args); }      \
     extern "C" int akg_entry_arity() { return ::akg::detail::ArityOf(&name); }                    \
     extern "C" const void* akg_kernel_address() { return reinterpret_cast<const void*>(&name); }
+
+// A kernel template whose arguments come from the tiling key (CANN 8.x tiling-key templates,
+// ascendc/host_api/tiling/template_argument.h): one instance per combination the translation
+// unit's ASCENDC_TPL_SEL selects, and at launch the instance whose key the tiling set. An
+// unselected key is the fatal TILING_KEY_UNSELECTED, as the device has no binary for it.
+#include "akg/sim.h"
+#include "ascendc/host_api/tiling/template_argument.h"
+
+namespace akg::detail {
+
+// A template argument that converts to the parameter's own type (uint32_t, bool, an enum...).
+template <uint64_t V>
+struct TemplateValue {
+    template <class T>
+    constexpr operator T() const {
+        return static_cast<T>(V);
+    }
+};
+
+struct TemplateInstance {
+    uint64_t key;
+    void (*launch)(void**);
+    const void* address;
+    int arity;
+};
+
+template <const tpl::ParamList& D, const tpl::Selection& S, class Entry, uint64_t C, size_t... A>
+TemplateInstance MakeTemplateInstance(std::index_sequence<A...>) {
+    constexpr auto fn = Entry::template Get<tpl::CombinationValue(D, S, C, A)...>();
+    return {tpl::CombinationKey(D, S, C), [](void** a) { CallKernel(fn, a); }, reinterpret_cast<const void*>(fn),
+            ArityOf(fn)};
+}
+
+template <const tpl::ParamList& D, const tpl::Selection& S, class Entry, uint64_t... C>
+const TemplateInstance* TemplateInstances(std::integer_sequence<uint64_t, C...>) {
+    static const TemplateInstance instances[] = {
+        MakeTemplateInstance<D, S, Entry, C>(std::make_index_sequence<D.count>())...};
+    return instances;
+}
+
+constexpr uint64_t kMaxTemplateInstances = 512;  // what one kernel build instantiates at most
+
+template <const tpl::ParamList& D, const tpl::Selection& S, class Entry>
+const TemplateInstance* AllTemplateInstances() {
+    static_assert(!D.overflow && !S.overflow, "ASCENDC_TPL_ARGS_DECL / ASCENDC_TPL_SEL exceed the simulator's limits");
+    constexpr uint64_t n = tpl::CombinationCount(D, S);
+    static_assert(n > 0, "ASCENDC_TPL_SEL selects no combination of the kernel template's arguments");
+    static_assert(n <= kMaxTemplateInstances, "ASCENDC_TPL_SEL selects more kernel instances than the simulator builds");
+    return TemplateInstances<D, S, Entry>(std::make_integer_sequence<uint64_t, n>());
+}
+
+template <const tpl::ParamList& D, const tpl::Selection& S, class Entry>
+void LaunchTemplate(void** args) {
+    const TemplateInstance* instances = AllTemplateInstances<D, S, Entry>();
+    const uint64_t key = sim::TilingKey();
+    for (uint64_t i = 0; i < tpl::CombinationCount(D, S); ++i)
+        if (instances[i].key == key) return instances[i].launch(args);
+    sim::Report("TILING_KEY_UNSELECTED", __builtin_return_address(0), true,
+                "tiling key %llu selects no instance of the kernel template (ASCENDC_TPL_SEL)",
+                static_cast<unsigned long long>(key));
+}
+
+}  // namespace akg::detail
+
+#define AKG_TEMPLATE_KERNEL_ENTRY(name)                                                                         \
+    namespace {                                                                                                 \
+    struct AkgTemplateEntry {                                                                                   \
+        template <uint64_t... V>                                                                                \
+        static constexpr auto Get() {                                                                           \
+            return &name<::akg::detail::TemplateValue<V>{}...>;                                                 \
+        }                                                                                                       \
+    };                                                                                                          \
+    }                                                                                                           \
+    extern "C" void akg_launch_entry(void** args) {                                                             \
+        ::akg::detail::LaunchTemplate<akg_tpl_declaration, akg_tpl_selection, AkgTemplateEntry>(args);          \
+    }                                                                                                           \
+    extern "C" int akg_entry_arity() {                                                                          \
+        return ::akg::detail::AllTemplateInstances<akg_tpl_declaration, akg_tpl_selection, AkgTemplateEntry>()  \
+            ->arity;                                                                                            \
+    }                                                                                                           \
+    extern "C" const void* akg_kernel_address() {                                                               \
+        return ::akg::detail::AllTemplateInstances<akg_tpl_declaration, akg_tpl_selection, AkgTemplateEntry>()  \
+            ->address;                                                                                          \
+    }

@@ -52,6 +52,15 @@ constexpr KernelTypeMark MakeKernelTypeMark(const char* function, int64_t tiling
 #define KERNEL_TASK_TYPE_DEFAULT(type) AKG_KERNEL_TYPE_MARK(-1, static_cast<int32_t>(type))
 #define KERNEL_TASK_TYPE(key, type) AKG_KERNEL_TYPE_MARK(static_cast<int64_t>(key), static_cast<int32_t>(type))
 
+// The tiling struct a kernel reads when the tiling is a plain C struct (CANN 8.x operator
+// repositories: the host fills it through TilingContext::GetTilingData<T>()). CANN's build
+// records it to describe the tiling; the bytes arrive as laid out by the host either way, so
+// here it only requires a complete type.
+#define REGISTER_TILING_DEFAULT(tiling_struct) \
+    static_assert(sizeof(tiling_struct) > 0, "REGISTER_TILING_DEFAULT needs a complete tiling struct")
+#define REGISTER_TILING_FOR_TILINGKEY(key_expression, tiling_struct) \
+    static_assert(sizeof(tiling_struct) > 0, "REGISTER_TILING_FOR_TILINGKEY needs a complete tiling struct")
+
 // Copies the raw tiling bytes into a struct of the given type.
 #define GET_TILING_DATA_WITH_STRUCT(tiling_struct, tiling_data, tiling_arg) \
     tiling_struct tiling_data;                                              \

@@ -73,6 +73,11 @@ bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifa
     Sha256 h;
     h.Field("host").Field(CompilerOf(options)).Field(options.optLevel).Field(ToolchainFingerprint());
     HashTree(h, project.hostDir);
+    // CANN 8.x repositories keep the tiling struct and key declarations in op_kernel/, which
+    // op_host includes as "../op_kernel/...".
+    if (const fs::path beside = fs::path(project.hostDir).parent_path() / "op_kernel"; fs::is_directory(beside))
+        HashTree(h, beside.string());
+    for (auto& root : project.repositoryRoots) h.Field("root").Field(root);
     for (auto& lib : project.hostLibraries) {
         h.Field(lib.name);
         for (auto& s : lib.sources) h.Field(fs::path(s).filename().string());
@@ -118,6 +123,7 @@ bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifa
         std::vector<std::string> argv = {CompilerOf(options)};
         for (auto& f : CommonFlags(options)) argv.push_back(f);
         argv.push_back("-I" + project.hostDir);
+        for (auto& root : project.repositoryRoots) argv.push_back("-I" + root);
         for (auto& s : libs[i].sources) argv.push_back(s);
         argv.push_back("-o");
         argv.push_back((tmp / libFile(i)).string());
@@ -153,6 +159,7 @@ bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifa
         std::vector<std::string> argv = {CompilerOf(options)};
         for (auto& f : CommonFlags(options)) argv.push_back(f);
         argv.push_back("-I" + project.hostDir);
+        for (auto& root : project.repositoryRoots) argv.push_back("-I" + root);
         for (auto& s : project.opapiSources) argv.push_back(s);
         argv.push_back("-o");
         argv.push_back((tmp / opapiFile).string());
@@ -231,7 +238,7 @@ bool AdjustPlan(const std::string& log, const BuildOptions& options, KernelBuild
 // Compiles the mirrored sources in `tmp` into the library for `cores`. A per-core-type build
 // sees g_coreType as a constant and, on Atlas A2/A3, the core's __DAV_C220_* macro, as under CANN.
 ProcessResult CompileKernelLibrary(const std::string& compiler, const BuildOptions& options, const fs::path& tmp,
-                                   KernelCores cores) {
+                                   KernelCores cores, const std::vector<std::string>& repositoryRoots) {
     std::vector<std::string> argv = {compiler};
     for (auto& f : CommonFlags(options)) argv.push_back(f);
     // The split architecture's per-core-type macros (Atlas A2/A3); a coupled SoC (310P) has none.
@@ -243,6 +250,7 @@ ProcessResult CompileKernelLibrary(const std::string& compiler, const BuildOptio
                                   "-I" + (tmp / "op_kernel").string(), (tmp / "launcher.cpp").string(), "-o",
                                   (tmp / LibraryFileOf(cores)).string()})
         argv.push_back(f);
+    for (auto& root : repositoryRoots) argv.push_back("-I" + root);
     for (auto& f : LinkFlags("akg_sim")) argv.push_back(f);
     return RunProcess(argv, options.timeoutSeconds);
 }
@@ -366,6 +374,7 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
     h.Field(options.optLevel).Field(std::to_string(options.cceAicore));
     h.Field(ToolchainFingerprint()).Field(header).Field(entry).Field(fs::path(mainSource).filename().string());
     HashTree(h, project.kernelDir);
+    for (auto& root : project.repositoryRoots) h.Field("root").Field(root);
     const fs::path dir = fs::path(ResolveCacheDir(options)) / "kernel" / h.HexDigest();
     KernelArtifact art;
     art.entry = entry;
@@ -385,9 +394,14 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
     }
     WriteFile((tmp / "akg_generated.h").string(), header);
     const fs::path mirrored = tmp / "op_kernel" / fs::relative(mainSource, project.kernelDir);
-    WriteFile((tmp / "launcher.cpp").string(),
-              "#include \"" + mirrored.string() + "\"\n#include \"akg/kernel_launcher.h\"\nAKG_KERNEL_ENTRY(" + entry +
-                  ")\n");
+    const std::string mainText = ReadFile(mirrored.string());
+    WriteFile(mirrored.string(), RenameKernelEntry(mainText, entry));
+    // A kernel template (tiling-key templates) is instantiated per selected combination.
+    const std::regex templateEntry(R"(\btemplate\s*<[^;{}]*>\s*__global__[^;{}()]*\b)" + entry + R"(\s*\()");
+    const char* entryMacro = std::regex_search(mainText, templateEntry) ? "AKG_TEMPLATE_KERNEL_ENTRY(" : "AKG_KERNEL_ENTRY(";
+    WriteFile((tmp / "launcher.cpp").string(), "#include \"" + mirrored.string() +
+                                                   "\"\n#include \"akg/kernel_launcher.h\"\n" + entryMacro +
+                                                   KernelEntrySymbol(entry) + ")\n");
 
     // One build for every core first; what its errors say may call for a per-core-type build,
     // clang++, or both (each at most once).
@@ -399,7 +413,7 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
         attemptLog.clear();
         for (KernelCores cores : plan.perCoreType ? std::vector{KernelCores::Aic, KernelCores::Aiv}
                                                   : std::vector{KernelCores::All}) {
-            ProcessResult r = CompileKernelLibrary(plan.compiler, options, tmp, cores);
+            ProcessResult r = CompileKernelLibrary(plan.compiler, options, tmp, cores, project.repositoryRoots);
             art.seconds += r.seconds;
             timedOut |= r.timedOut;
             std::string banner = "== " + plan.compiler + ", " + KernelCoresName(cores) + " build: " +

@@ -81,6 +81,33 @@ std::vector<std::string> OpApiSourcesOf(const std::string& hostDir, const std::v
     return {};
 }
 
+namespace {
+// Every ancestor R of the operator directory such that a source includes "<the operator's path
+// below R>/...": CANN's repository build puts the repository root on the include path.
+std::vector<std::string> RepositoryRootsOf(const fs::path& operatorDir, const std::vector<std::string>& sources) {
+    static const std::regex include(R"(#\s*include\s*[<"]([^>"]+)[>"])");
+    std::vector<std::string> included;
+    for (auto& src : sources) {
+        std::ifstream in(src);
+        std::stringstream text;
+        text << in.rdbuf();
+        const std::string t = text.str();
+        for (std::sregex_iterator it(t.begin(), t.end(), include), end; it != end; ++it) included.push_back((*it)[1]);
+    }
+    std::vector<std::string> roots;
+    std::string below = operatorDir.filename().string();
+    for (fs::path r = operatorDir.parent_path(); !r.empty() && r != r.root_path(); r = r.parent_path()) {
+        for (auto& inc : included)
+            if (inc.compare(0, below.size() + 1, below + "/") == 0) {
+                roots.push_back(r.string());
+                break;
+            }
+        below = r.filename().string() + "/" + below;
+    }
+    return roots;
+}
+}  // namespace
+
 bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelDir, OpProject* out, std::string* error) {
     OpProject p;
     if (!fs::is_directory(hostDir)) return *error = "no op_host directory at " + hostDir, false;
@@ -97,6 +124,12 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
     p.hostSources.insert(p.hostSources.end(), p.opapiSources.begin(), p.opapiSources.end());
     if (p.kernelSources.empty()) return *error = "op_kernel has no C++ source (.cpp, .cc, .cxx): " + p.kernelDir, false;
     p.name = fs::path(p.kernelDir).parent_path().filename().string();
+    std::vector<std::string> allSources = p.kernelSources;
+    allSources.insert(allSources.end(), p.hostSources.begin(), p.hostSources.end());
+    for (const std::string& dir : {p.hostDir, p.kernelDir})
+        for (auto& e : fs::directory_iterator(dir))
+            if (e.is_regular_file() && e.path().extension() == ".h") allSources.push_back(e.path().string());
+    p.repositoryRoots = RepositoryRootsOf(fs::path(p.kernelDir).parent_path(), allSources);
     *out = std::move(p);
     return true;
 }

@@ -21,6 +21,10 @@ struct OpProject {
     std::vector<HostLibrary> hostLibraries;
     // The hand-written aclnn layer (CMake target opapi), built into a library of its own.
     std::vector<std::string> opapiSources;
+    // Directories above the operator that its sources include from: the root of a CANN 8.x
+    // operator repository, whose sources name their own headers by repository path
+    // (`experimental/image/nms_with_mask/op_kernel/nms_with_mask_tiling_data.h`).
+    std::vector<std::string> repositoryRoots;
     std::string kernelDir;                 // op_kernel
     std::vector<std::string> kernelSources;  // op_kernel/*.cpp
 };

@@ -113,6 +113,15 @@ std::string RewriteDeviceSource(const std::string& text, LaunchForm form) {
     return s;
 }
 
+std::string KernelEntrySymbol(const std::string& name) { return "akg_kernel_entry_" + name; }
+
+std::string RenameKernelEntry(const std::string& text, const std::string& name) {
+    // `__global__`, then qualifiers and the return type (no parenthesis, brace or semicolon), then
+    // the name and its parameter list.
+    const std::regex decl(R"((\b__global__\b[^;{}()]*?\b))" + name + R"((\s*\())");
+    return std::regex_replace(text, decl, "$1" + KernelEntrySymbol(name) + "$2");
+}
+
 bool MirrorRewritten(const std::string& srcDir, const std::string& dstDir, std::string* error, LaunchForm form) {
     std::error_code ec;
     fs::create_directories(dstDir, ec);

@@ -15,6 +15,16 @@ enum class LaunchForm { Named, Typed };
 
 std::string RewriteDeviceSource(const std::string& text, LaunchForm form = LaunchForm::Named);
 
+// The symbol an operator's kernel entry `name` is compiled under. CANN's device compile links no
+// C library and finds the entry by its symbol, so `sqrt`, `div` or `max` are fine entry names
+// there; with g++ they would clash with libc's `extern "C"` functions and, under `using namespace
+// AscendC`, with AscendC's overloads.
+std::string KernelEntrySymbol(const std::string& name);
+
+// `text` with every `__global__` declaration of the entry `name` renamed to KernelEntrySymbol(name)
+// (other uses of the identifier are left alone).
+std::string RenameKernelEntry(const std::string& text, const std::string& name);
+
 // Copies every file of `srcDir` into `dstDir` (same relative layout), rewriting C/C++ sources
 // and prefixing them with a #line directive naming the original file.
 bool MirrorRewritten(const std::string& srcDir, const std::string& dstDir, std::string* error,

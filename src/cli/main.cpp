@@ -310,8 +310,12 @@ void AddTaskOptions(CLI::App* cmd, std::vector<std::string>& ops, std::string& t
                     harness::TaskFilter& filter) {
     cmd->add_option("ops", ops, "Op names or globs (default: all)");
     cmd->add_option("--tasks", tasksRoot, "Task tree, level, category or task directory (default: the built-in tasks/)");
-    cmd->add_option("--level", filter.levels, "Only these levels")->delimiter(',');
-    cmd->add_option("--category", filter.categories, "Only these categories (names or globs)")->delimiter(',');
+    // One value per occurrence (comma-separated lists allowed): otherwise CLI11 lets a list option
+    // swallow the op names after it (`--level 1 'Foreach*'`).
+    cmd->add_option("--level", filter.levels, "Only these levels")->delimiter(',')->allow_extra_args(false);
+    cmd->add_option("--category", filter.categories, "Only these categories (names or globs)")
+        ->delimiter(',')
+        ->allow_extra_args(false);
 }
 
 // The arguments bench, gen and solve share: the task tree (default: the built-in tasks/), op

@@ -465,13 +465,17 @@ const std::unordered_set<std::string_view>& HostOnlyStdHeaders() {
     return headers;
 }
 
-// CANN toolkit header namespaces (none of them exists in a system include directory).
-constexpr std::string_view kKernelCannPrefixes[] = {"lib/",         "adv_api/", "basic_api/",
-                                                    "kernel_tiling/", "impl/",  "acl/"};
+// CANN toolkit header namespaces (none of them exists in a system include directory), with
+// those of the CANN 8.x operator repositories: `ascendc/` (template_argument.h), opbase's
+// `op_common/` reached also as `op_kernel/`, `log/`, `util/`, and the repositories' common
+// `op_host/` (include/op_common, include/ops_cv).
+constexpr std::string_view kKernelCannPrefixes[] = {"lib/",  "adv_api/", "basic_api/", "kernel_tiling/", "impl/",
+                                                    "acl/",  "ascendc/", "op_common/", "op_kernel/"};
 constexpr std::string_view kHostCannPrefixes[] = {"register/", "tiling/",     "platform/", "graph/",
                                                   "exe_graph/", "error/",     "aclnn/",    "aclnnop/",
                                                   "aclnn_kernels/", "opdev/", "level0/",   "level2/",
-                                                  "common/",   "experiment/"};
+                                                  "common/",   "experiment/", "log/",      "util/",
+                                                  "op_host/"};
 
 bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 bool EndsWith(std::string_view s, std::string_view suffix) {

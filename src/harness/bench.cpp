@@ -675,6 +675,17 @@ BenchOutcome RunBenchUnguarded(const BenchOptions& o) {
 
     TaskSelection sel = DiscoverTasks(o.tasksRoot, o.filter);
     out.skipped = sel.skipped;
+    // A --tasks that names no task at all is the caller's mistake, not an empty run (a filter
+    // that matches none of its tasks is not).
+    if (std::error_code ec; !fs::is_directory(o.tasksRoot, ec))
+        return out.error = "--tasks " + o.tasksRoot + " is not a directory", out;
+    if (sel.tasks.empty() && sel.skipped.empty()) {
+        const TaskSelection all = DiscoverTasks(o.tasksRoot, {});
+        if (all.tasks.empty() && all.skipped.empty())
+            return out.error = "--tasks " + o.tasksRoot +
+                               " holds no task (levelN/Category/Op directories with validation/ and answer/)",
+                   out;
+    }
     SampleIndex index;
     if (!o.samplesRoot.empty()) index = IndexSamples(o.samplesRoot);
     std::vector<Unit> units;
@@ -917,6 +928,9 @@ BenchOutcome RunBenchUnguarded(const BenchOptions& o) {
     } else {
         out.summary = ComputeSummary(all, config, timing);
     }
+    // The tasks this run could not judge, with why: the task's fault, never a candidate's.
+    out.summary["malformed_tasks"] = nlohmann::json::array();
+    for (auto& s : sel.skipped) out.summary["malformed_tasks"].push_back({{"task", s.path}, {"reason", s.reason}});
     WriteSummary(o.runDir, out.summary);
     return out;
 }

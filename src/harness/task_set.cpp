@@ -64,6 +64,24 @@ std::vector<std::string> CaseIdsOf(const fs::path& csv) {
     return ids;
 }
 
+// The first row of a case table with more cells than its header names, as "row N has K cells,
+// the header M" (empty when every row parses). Like pandas, which NPUKernelBench's runner reads
+// the table with, a shorter row is padded with empty cells, a longer one is an error.
+std::string UnparsableRow(const fs::path& csv) {
+    std::ifstream f(csv);
+    std::string line;
+    if (!f || !std::getline(f, line)) return "";
+    const auto cells = [](const std::string& l) { return std::count(l.begin(), l.end(), ';') + 1; };
+    const auto header = cells(line);
+    for (int row = 1; std::getline(f, line); ++row) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (cells(line) > header)
+            return "row " + std::to_string(row) + " has " + std::to_string(cells(line)) + " cells, the header " +
+                   std::to_string(header);
+    }
+    return "";
+}
+
 }  // namespace
 
 std::vector<std::string> ReadCaseIds(const std::string& taskDir, CaseSplit split, std::string* error) {
@@ -79,9 +97,13 @@ std::vector<std::string> ReadCaseIds(const std::string& taskDir, CaseSplit split
 std::string MalformedReason(const std::string& taskDir) {
     const fs::path t(taskDir);
     std::error_code ec;
-    for (const char* f : {"validation/module.py", "validation/test_cases.csv"})
+    // What the harness reads of every task: the reference, the cases and the glue it calls.
+    for (const char* f : {"validation/module.py", "validation/test_cases.csv", "validation/pybind.cpp"})
         if (!fs::is_regular_file(t / f, ec)) return std::string("missing ") + f;
     if (CaseIdsOf(t / "validation" / "test_cases.csv").empty()) return "validation/test_cases.csv has no cases";
+    for (const char* f : {"test_cases.csv", kHiddenCasesFile})
+        if (std::string row = UnparsableRow(t / "validation" / f); !row.empty())
+            return "validation/" + std::string(f) + " does not parse: " + row;
     std::vector<std::string> all = CaseIdsOf(t / "validation" / "test_cases.csv");
     for (auto& id : CaseIdsOf(t / "validation" / kHiddenCasesFile)) all.push_back(id);
     std::sort(all.begin(), all.end());

@@ -1,5 +1,8 @@
 // The runner-facing side (akg/host_registry.h): what is registered, and running tiling and
 // inference functions against a request.
+#include <csetjmp>
+#include <csignal>
+#include <cstdint>
 #include <exception>
 #include <new>
 #include <mutex>
@@ -97,6 +100,51 @@ bool Guarded(const char* what, const std::string& opType, Call call, std::string
     return false;
 }
 
+// A tiling function that reads the data of an input the operator does not declare
+// value-dependent dereferences the null pointer GetData() gives it (design §5). That is a fault of
+// the op_host code, reported with its reason instead of killing the process: a SIGSEGV at an
+// address in the first 64 KiB during the call jumps back here. The abandoned frames' destructors
+// do not run (what they held leaks); any other fault goes to the previous handler.
+constexpr uintptr_t kNullPageBytes = 64 * 1024;
+thread_local sigjmp_buf* tNullReadJump = nullptr;
+struct sigaction gPreviousSegv {};
+
+void OnSegv(int, siginfo_t* info, void*) {
+    if (tNullReadJump != nullptr && reinterpret_cast<uintptr_t>(info->si_addr) < kNullPageBytes)
+        siglongjmp(*tNullReadJump, 1);
+    sigaction(SIGSEGV, &gPreviousSegv, nullptr);  // the faulting instruction runs again under it
+}
+
+// Runs `call` (a Guarded one); *nullRead tells whether it was cut short by a null read.
+template <typename Call>
+bool CatchingNullReads(Call call, bool* nullRead) {
+    sigjmp_buf jump;
+    struct sigaction mine {};
+    mine.sa_sigaction = OnSegv;
+    mine.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&mine.sa_mask);
+    struct sigaction previous {};
+    sigaction(SIGSEGV, &mine, &previous);
+    gPreviousSegv = previous;
+    volatile bool ok = false;
+    *nullRead = false;
+    tNullReadJump = &jump;
+    if (sigsetjmp(jump, 1) == 0) ok = call();
+    else *nullRead = true;
+    tNullReadJump = nullptr;
+    sigaction(SIGSEGV, &previous, nullptr);
+    return ok;
+}
+
+// "x, shape" or "none": the inputs whose data tiling sees.
+std::string ValueDependentNames(const OpView& view, size_t irInputs) {
+    const std::vector<bool> visible = ValueDependentInputs(view, irInputs, true);
+    std::string names;
+    for (size_t i = 0; i < visible.size() && i < view.resolved.inputs.size(); ++i)
+        if (visible[i]) names += (names.empty() ? "" : ", ") + view.resolved.inputs[i].name;
+    return names.empty() ? "none" : names;
+}
+
 }  // namespace
 
 std::vector<OpInfo> RegisteredOps() {
@@ -110,6 +158,9 @@ std::vector<OpInfo> RegisteredOps() {
         info.inputs = view.resolved.inputs;
         info.outputs = view.resolved.outputs;
         info.attrs = view.resolved.attrs;
+        // Whose data tiling reads: OpDef ValueDepend and the IMPL_OP data dependencies alike.
+        const std::vector<bool> dependent = ValueDependentInputs(view, info.inputs.size(), true);
+        for (size_t i = 0; i < info.inputs.size(); ++i) info.inputs[i].valueDepend = dependent[i];
         info.hasTiling = TilingFuncOf(view) != nullptr;
         info.hasInferShape = InferShapeFuncOf(view) != nullptr;
         info.hasInferDataType = InferDataTypeFuncOf(view) != nullptr;
@@ -146,7 +197,18 @@ TilingResult RunTiling(const TilingRequest& request) {
         }
     }
     gert::TilingContext context(&frame);
-    if (!Guarded("tiling function", request.opType, [&] { return tiling(&context); }, &result.error)) return result;
+    bool nullRead = false;
+    if (!CatchingNullReads([&] { return Guarded("tiling function", request.opType, [&] { return tiling(&context); },
+                                                &result.error); },
+                           &nullRead)) {
+        if (nullRead)
+            result.error = "tiling function of " + request.opType +
+                           " read through a null pointer: an input's data (Tensor::GetData / GetAddr) is null "
+                           "unless the operator declares the input value-dependent (OpParamDef::ValueDepend, "
+                           "IMPL_OP(...).TilingInputsDataDependency); value-dependent inputs: " +
+                           ValueDependentNames(view, request.inputs.size());
+        return result;
+    }
 
     const size_t dataSize = frame.tilingData.GetDataSize();
     if (dataSize > frame.tilingData.GetCapacity()) {

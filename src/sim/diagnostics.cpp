@@ -63,6 +63,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"SHAPE_OUT_INVALID", "api", false,
          "an OutputShapeDependOnCompute output's shape in the shape-out argument is unwritten or invalid (more than 8 "
          "dimensions, more elements than the output's memory holds)"},
+        {"TILING_KEY_UNSELECTED", "api", true,
+         "a kernel template's launch with a tiling key that none of the combinations its ASCENDC_TPL_SEL selects "
+         "encodes (no kernel instance exists for it)"},
         {"VEC_UNSUPPORTED", "api", false,
          "a vector API is called with a mode its data type or form does not support on this SoC (CMPMODE other "
          "than EQ for int32_t, SELMODE, ReduceOrder, GatherMask pattern, TransposeType, an A2/A3-unsupported form, a sort "

@@ -1,0 +1,153 @@
+// Kernel entries named after C library or AscendC functions (sqrt, exp, abs, div, max): CANN's
+// device compile has no libc and resolves the entry by its symbol, so such a kernel is valid there,
+// with or without `using namespace AscendC`. Each one here is built and run and its output checked.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "build/project.h"
+#include "run/runner.h"
+
+namespace fs = std::filesystem;
+
+namespace akg::run {
+namespace {
+
+const fs::path kSourceRoot = fs::path(__FILE__).parent_path().parent_path().parent_path();
+
+struct EntryCase {
+    std::string op;       // operator type
+    std::string entry;    // kernel entry name (the op type in snake case)
+    bool binary;          // two inputs
+    std::string compute;  // the vector call, on xLocal (and zLocal) into yLocal
+    double (*expect)(double, double);
+};
+
+// One element-wise operator project: y = f(x[, z]) on float32, one core, one tile.
+void WriteProject(const fs::path& root, const EntryCase& c, bool usingDirective) {
+    fs::create_directories(root / "op_host");
+    fs::create_directories(root / "op_kernel");
+    std::ofstream(root / "op_host" / "op.cpp") << R"(#include "register/op_def_registry.h"
+#include "register/tilingdata_base.h"
+namespace optiling {
+BEGIN_TILING_DATA_DEF(NamedTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, total);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS()" << c.op << R"(, NamedTilingData)
+static ge::graphStatus Tiling(gert::TilingContext* context) {
+    NamedTilingData t;
+    t.set_total(uint32_t(context->GetInputShape(0)->GetStorageShape().GetShapeSize()));
+    context->SetBlockDim(1);
+    t.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
+    context->GetRawTilingData()->SetDataSize(t.GetDataSize());
+    context->GetWorkspaceSizes(1)[0] = 0;
+    return ge::GRAPH_SUCCESS;
+}
+}  // namespace optiling
+namespace ops {
+class )" << c.op << R"( : public OpDef {
+public:
+    explicit )" << c.op << R"((const char* name) : OpDef(name) {
+        this->Input("x").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+)" << (c.binary ? "        this->Input(\"z\").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});\n" : "")
+                                          << R"(        this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
+        this->AICore().SetTiling(optiling::Tiling);
+        this->AICore().AddConfig("ascend910b");
+    }
+};
+OP_ADD()" << c.op << R"();
+}  // namespace ops
+)";
+    std::ofstream(root / "op_kernel" / "op.cpp")
+        << "#include \"kernel_operator.h\"\n"
+        << (usingDirective ? "using namespace AscendC;\n" : "") << "extern \"C\" __global__ __aicore__ void " << c.entry
+        << "(GM_ADDR x, " << (c.binary ? "GM_ADDR z, " : "") << R"(GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+    GET_TILING_DATA(t, tiling);
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 3 * 1024 * sizeof(float));
+    AscendC::LocalTensor<float> xLocal = buf.Get<float>();
+    AscendC::LocalTensor<float> zLocal = xLocal[1024];
+    AscendC::LocalTensor<float> yLocal = xLocal[2048];
+    AscendC::GlobalTensor<float> xGm, zGm, yGm;
+    xGm.SetGlobalBuffer((__gm__ float*)x, t.total);
+    yGm.SetGlobalBuffer((__gm__ float*)y, t.total);
+    AscendC::DataCopy(xLocal, xGm, t.total);
+)" << (c.binary ? "    zGm.SetGlobalBuffer((__gm__ float*)z, t.total);\n    AscendC::DataCopy(zLocal, zGm, t.total);\n" : "")
+        << R"(    AscendC::PipeBarrier<PIPE_ALL>();
+    )" << c.compute << R"(;
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(yGm, yLocal, t.total);
+}
+)";
+}
+
+class KernelEntryNames : public ::testing::TestWithParam<std::tuple<int, bool>> {
+protected:
+    static fs::path Cache() { return fs::temp_directory_path() / ("akg-entrynames-cache-" + std::to_string(getpid())); }
+    static void TearDownTestSuite() { fs::remove_all(Cache()); }
+};
+
+const std::vector<EntryCase>& Cases() {
+    static const std::vector<EntryCase> cases = {
+        {"Sqrt", "sqrt", false, "AscendC::Sqrt(yLocal, xLocal, t.total)", [](double x, double) { return std::sqrt(x); }},
+        {"Exp", "exp", false, "AscendC::Exp(yLocal, xLocal, t.total)", [](double x, double) { return std::exp(x); }},
+        {"Abs", "abs", false, "AscendC::Abs(yLocal, xLocal, t.total)", [](double x, double) { return std::fabs(x); }},
+        {"Div", "div", true, "AscendC::Div(yLocal, xLocal, zLocal, t.total)", [](double x, double z) { return x / z; }},
+        {"Max", "max", true, "AscendC::Max(yLocal, xLocal, zLocal, t.total)",
+         [](double x, double z) { return std::max(x, z); }},
+    };
+    return cases;
+}
+
+TEST_P(KernelEntryNames, BuildsAndComputes) {
+    const EntryCase& c = Cases()[size_t(std::get<0>(GetParam()))];
+    const bool usingDirective = std::get<1>(GetParam());
+    const fs::path root = fs::temp_directory_path() / ("akg-entryname-" + std::to_string(getpid()) + "-" + c.entry +
+                                                       (usingDirective ? "-using" : ""));
+    fs::remove_all(root);
+    WriteProject(root, c, usingDirective);
+
+    RunOptions options;
+    options.build.cacheDir = Cache().string();
+    std::string error;
+    ASSERT_TRUE(LoadPlatform((kSourceRoot / "platforms" / "Ascend910B1.json").string(), &options.platform, &error))
+        << error;
+    build::OpProject project;
+    ASSERT_TRUE(build::DiscoverProject(root.string(), &project, &error)) << error;
+    Operator op;
+    build::BuildError buildError;
+    ASSERT_TRUE(op.Load(project, options, &buildError)) << buildError.message << "\n" << buildError.log;
+
+    const int64_t n = 256;
+    Tensor x = Tensor::Zeros({n}, ge::DT_FLOAT), z = Tensor::Zeros({n}, ge::DT_FLOAT);
+    for (int64_t i = 0; i < n; ++i) {
+        x.Set(i, 0.25 * double(i) - (c.entry == "sqrt" ? 0.0 : 20.0));
+        z.Set(i, 1.0 + 0.5 * double(i % 7));
+    }
+    OpCall call;
+    call.inputs = {{x}};
+    if (c.binary) call.inputs.push_back({z});
+    ASSERT_TRUE(op.PrepareOutputs(call, &error)) << error;
+    RunReport r = op.Run(call);
+    ASSERT_TRUE(r.ok) << r.error;
+    const Tensor& y = call.outputs[0][0];
+    for (int64_t i = 0; i < n; ++i) {
+        const double want = c.expect(x.At(i), z.At(i));
+        EXPECT_NEAR(y.At(i), want, 1e-5 * std::max(1.0, std::fabs(want))) << c.entry << " at " << i;
+    }
+    fs::remove_all(root);
+}
+
+INSTANTIATE_TEST_SUITE_P(LibcAndAscendCNames, KernelEntryNames,
+                         ::testing::Combine(::testing::Range(0, 5), ::testing::Bool()),
+                         [](const ::testing::TestParamInfo<std::tuple<int, bool>>& info) {
+                             return Cases()[size_t(std::get<0>(info.param))].entry +
+                                    (std::get<1>(info.param) ? "_usingAscendC" : "_qualified");
+                         });
+
+}  // namespace
+}  // namespace akg::run
