@@ -87,10 +87,11 @@ def eval_condition(expr, macros):
         raise SystemExit(f"api_reference: cannot evaluate #if {expr!r}")
 
 
-def preprocess(text, macros):
+def preprocess(text, macros, includes=None):
     """Applies conditionals and #define/#undef to `macros` in order; returns (code, defines) where
     the code between two directives is macro-expanded with the macros defined at that point
-    (headers #undef their stamping helpers after use)."""
+    (headers #undef their stamping helpers after use). `includes`, when given, receives the quoted
+    #include paths of the branches taken."""
     code, chunk, defines = [], [], []
     live = [True]  # per open conditional: is the current branch taken
     taken = [True]  # per open conditional: was any branch taken
@@ -128,6 +129,8 @@ def preprocess(text, macros):
             defines.append(macros[d.group(1)])
         elif directive == "undef" and all(live):
             macros.pop(rest.split()[0], None)
+        elif directive == "include" and all(live) and includes is not None:
+            includes += re.findall(r'"([^"]+)"', rest)[:1]
         code.append("")
     code.append(expand("\n".join(chunk), macros))
     return "\n".join(code), defines

@@ -138,6 +138,35 @@ constexpr int32_t DEFAULT_BLK_STRIDE = 1;
 constexpr int32_t ONE_BLK_FLOAT_NUM = 8;
 constexpr int32_t ONE_BLK_HALF_NUM = 16;
 constexpr int32_t BRCB_BROADCAST_NUMBER = 8;
+
+// Element sizes, the L0 fractal (16 x 16 halves) and C0 (one fractal row, 32 bytes).
+constexpr int32_t B8_BYTE_SIZE = 1;
+constexpr int32_t B16_BYTE_SIZE = 2;
+constexpr int32_t B32_BYTE_SIZE = 4;
+constexpr int32_t B64_BYTE_SIZE = 8;
+constexpr int32_t HALF_FACTOR = 2;
+constexpr int32_t DEFAULT_C0_SIZE = 32;
+constexpr int32_t BYTE_PER_FRACTAL = 512;
+
+// Local memory sizes as CANN's headers fix them per architecture. TOTAL_VEC_LOCAL_SIZE is what
+// kernels may place in UB: the last TMP_UB_SIZE bytes from TMP_UB_OFFSET on are the toolchain's.
+// (Our simulator sizes memories from the --soc platform file; these are the compile-time values.)
+#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
+const int32_t TOTAL_VEC_LOCAL_SIZE = 248 * 1024;
+const uint32_t TOTAL_UB_SIZE = 256 * 1024;
+const uint32_t TMP_UB_OFFSET = 248 * 1024;
+const uint32_t TOTAL_L1_SIZE = 1024 * 1024;
+const uint32_t TOTAL_L0C_SIZE = 256 * 1024;
+#else
+const int32_t TOTAL_VEC_LOCAL_SIZE = 184 * 1024;
+const uint32_t TOTAL_UB_SIZE = 192 * 1024;
+const uint32_t TMP_UB_OFFSET = 184 * 1024;
+const uint32_t TOTAL_L1_SIZE = 512 * 1024 - 128;  // KFC keeps the last 128 bytes of L1
+const uint32_t TOTAL_L0C_SIZE = 128 * 1024;
+#endif
+const uint32_t TMP_UB_SIZE = 8 * 1024;
+const uint32_t TOTAL_L0A_SIZE = 64 * 1024;
+const uint32_t TOTAL_L0B_SIZE = 64 * 1024;
 constexpr int32_t VECTOR_REG_WIDTH = 256;
 constexpr int32_t B16_DATA_NUM_PER_REPEAT = 128;
 constexpr int32_t B32_DATA_NUM_PER_REPEAT = 64;

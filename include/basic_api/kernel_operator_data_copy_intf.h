@@ -51,6 +51,21 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
 
 void SetPadValueBits(uint64_t bits, uint32_t elemSize);
 
+// DataCopy with SliceInfo (GM <-> UB, src/sim/datacopy.cpp): the slices of src, in row-major
+// order, land on the slices of dst; a software-composed API, one DMA burst per slice.
+struct DmaSliceSpec {
+    Mem dstMem;
+    void* dst;
+    Mem srcMem;
+    const void* src;
+    DType dtype;
+    uint32_t elemSize;
+    const AscendC::SliceInfo* dstInfo;
+    const AscendC::SliceInfo* srcInfo;
+    uint32_t dimValue;
+};
+void DmaSliceCopy(const DmaSliceSpec& spec, const void* caller);
+
 // GM -> L1 with ND -> NZ conversion (src/sim/cube_load.cpp).
 void DmaNd2Nz(Mem dstMem, void* dst, const void* src, DType dtype, const AscendC::Nd2NzParams& p,
               const void* caller);
@@ -236,6 +251,23 @@ template <typename T>
 AKG_API void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
     akg::sim::DmaPadOut(dst.GetPhyAddr(0), src.Data(), akg::sim::DTypeOf<T>(), p.blockCount, p.blockLen, p.srcStride,
                         p.dstStride, akg::sim::MemOf(TPosition(src.GetPosition())), AKG_CALLER);
+}
+
+// ---- sliced: sub-blocks of a multi-dimensional tensor (at most 8 dimensions) ----
+template <typename T>
+AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[],
+                      const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1) {
+    akg::sim::DmaSliceCopy({akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), akg::sim::Mem::GM,
+                            src.GetPhyAddr(), akg::sim::DTypeOf<T>(), sizeof(T), dstSliceInfo, srcSliceInfo,
+                            dimValue},
+                           AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const SliceInfo dstSliceInfo[],
+                      const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1) {
+    akg::sim::DmaSliceCopy({akg::sim::Mem::GM, dst.GetPhyAddr(0), akg::sim::MemOf(TPosition(src.GetPosition())),
+                            src.Data(), akg::sim::DTypeOf<T>(), sizeof(T), dstSliceInfo, srcSliceInfo, dimValue},
+                           AKG_CALLER);
 }
 
 // Pad value used by DataCopyPad when isPad is false.

@@ -6,8 +6,10 @@
 namespace akg::sim {
 // Raw register write (set_vector_mask): the caller does not say which mode the value is for.
 void MaskSet(uint64_t high, uint64_t low, uint32_t elemBits, bool counter);
-// SetVectorMask<T, mode>: the value is a Normal-mode lane mask or a Counter-mode element count.
+// An API's own mask, or SetVectorMask<T, mode>(len): a Normal-mode lane mask or a Counter-mode count.
 void MaskSetApi(uint64_t high, uint64_t low, uint32_t elemBits, bool counter);
+// SetVectorMask(maskHigh, maskLow): the register as given, a count in Counter mode when maskHigh is 0.
+void MaskSetPair(uint64_t high, uint64_t low, uint32_t elemBits, bool counter);
 void MaskSetLen(int32_t len, uint32_t elemBits, bool counter);
 void MaskMode(bool counter);
 void MaskReset();
@@ -20,7 +22,7 @@ namespace AscendC {
 
 template <typename T, MaskMode mode = MaskMode::NORMAL>
 __aicore__ static inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
-    akg::sim::MaskSetApi(maskHigh, maskLow, sizeof(T) * 8, mode == MaskMode::COUNTER);
+    akg::sim::MaskSetPair(maskHigh, maskLow, sizeof(T) * 8, mode == MaskMode::COUNTER);
 }
 template <typename T, MaskMode mode = MaskMode::NORMAL>
 __aicore__ static inline void SetVectorMask(int32_t len) {

@@ -129,4 +129,21 @@ struct CopyRepeatParams {
     uint16_t srcRepeatSize = DEFAULT_REPEAT_STRIDE;
 };
 
+// One dimension of a sliced DataCopy (GM <-> UB): within [startIndex, endIndex] of a dimension
+// of shapeValue elements, slices of burstLen data blocks (dimension 0) or of one index (higher
+// dimensions) follow each other `stride` elements apart.
+struct SliceInfo {
+    __aicore__ SliceInfo() {}
+    __aicore__ SliceInfo(const uint32_t startIndexIn, const uint32_t endIndexIn, const uint32_t strideIn,
+                         const uint32_t burstLenIn, const uint32_t shapeValueIn = 0)
+        : startIndex(startIndexIn), endIndex(endIndexIn), stride(strideIn), burstLen(burstLenIn),
+          shapeValue(shapeValueIn) {}
+
+    uint32_t startIndex = 0;
+    uint32_t endIndex = ONE_BLK_SIZE - 1;
+    uint32_t stride = 0;
+    uint32_t burstLen = ONE_BLK_SIZE;
+    uint32_t shapeValue = 0;
+};
+
 }  // namespace AscendC

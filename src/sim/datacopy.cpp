@@ -118,6 +118,80 @@ void DmaCopy(const DmaSpec& s, const void* caller) {
     }
 }
 
+namespace {
+
+constexpr uint32_t kMaxSliceDims = 8;
+
+// The element offsets of one operand's slices in row-major order (the highest dimension
+// outermost), or false with the broken rule in `why`.
+bool SliceOffsets(const AscendC::SliceInfo* info, uint32_t dims, uint32_t elemSize, const char* side,
+                  std::vector<uint64_t>* out, std::string* why) {
+    std::vector<uint64_t> offsets{0};
+    uint64_t pitch = 1;
+    std::vector<std::vector<uint64_t>> starts(dims);
+    std::vector<uint64_t> pitches(dims);
+    for (uint32_t d = 0; d < dims; ++d) {
+        const AscendC::SliceInfo& s = info[d];
+        if (d > 0 && s.burstLen != 1) {
+            *why = Format("%s dimension %u has burstLen %u: above dimension 0 it must be 1", side, d, s.burstLen);
+            return false;
+        }
+        const uint64_t unit = d == 0 ? uint64_t(s.burstLen) * 32 / elemSize : 1;
+        const uint64_t span = uint64_t(s.endIndex) - s.startIndex + 1;
+        if (s.burstLen == 0 || s.startIndex >= s.endIndex || s.endIndex > s.shapeValue ||
+            (span + s.stride) % (unit + s.stride) != 0) {
+            *why = Format("%s dimension %u {start %u, end %u, stride %u, burstLen %u, shape %u}: needs start < end <= "
+                          "shape and end - start + 1 = (N - 1) * stride + N * %lu",
+                          side, d, s.startIndex, s.endIndex, s.stride, s.burstLen, s.shapeValue,
+                          static_cast<unsigned long>(unit));
+            return false;
+        }
+        for (uint64_t i = s.startIndex; i + unit <= uint64_t(s.endIndex) + 1; i += unit + s.stride)
+            starts[d].push_back(i);
+        pitches[d] = pitch;
+        pitch *= s.shapeValue;
+    }
+    for (uint32_t d = dims; d-- > 0;) {
+        std::vector<uint64_t> next;
+        for (uint64_t base : offsets)
+            for (uint64_t i : starts[d]) next.push_back(base + i * pitches[d]);
+        offsets.swap(next);
+    }
+    *out = std::move(offsets);
+    return true;
+}
+
+}  // namespace
+
+void DmaSliceCopy(const DmaSliceSpec& s, const void* caller) {
+    if (s.dimValue == 0 || s.dimValue > kMaxSliceDims) {
+        Diag("DMA_PARAM_RANGE", caller,
+             Format("DataCopy with SliceInfo of %u dimensions: the API accepts 1..%u", s.dimValue, kMaxSliceDims));
+        return;
+    }
+    std::string why;
+    std::vector<uint64_t> srcOffsets, dstOffsets;
+    for (uint32_t d = 0; d < s.dimValue && why.empty(); ++d)
+        if (s.srcInfo[d].burstLen != s.dstInfo[d].burstLen)
+            why = Format("dimension %u has burstLen %u in srcSliceInfo but %u in dstSliceInfo", d,
+                         s.srcInfo[d].burstLen, s.dstInfo[d].burstLen);
+    if (why.empty() && SliceOffsets(s.srcInfo, s.dimValue, s.elemSize, "srcSliceInfo", &srcOffsets, &why) &&
+        SliceOffsets(s.dstInfo, s.dimValue, s.elemSize, "dstSliceInfo", &dstOffsets, &why) &&
+        srcOffsets.size() != dstOffsets.size())
+        why = Format("srcSliceInfo describes %zu slices, dstSliceInfo %zu", srcOffsets.size(), dstOffsets.size());
+    if (!why.empty()) {
+        Diag("DMA_PARAM_RANGE", caller, "DataCopy with SliceInfo: " + why);
+        return;
+    }
+    const uint64_t burst = uint64_t(s.srcInfo[0].burstLen) * 32;
+    const uint16_t dstAlign = s.dstMem == Mem::GM ? 1 : 32, srcAlign = s.srcMem == Mem::GM ? 1 : 32;
+    for (size_t k = 0; k < srcOffsets.size(); ++k)
+        DmaCopy(DmaSpec{"DataCopy", s.dstMem, static_cast<uint8_t*>(s.dst) + dstOffsets[k] * s.elemSize, s.srcMem,
+                        static_cast<const uint8_t*>(s.src) + srcOffsets[k] * s.elemSize, s.dtype, 1, burst, 0, 0,
+                        dstAlign, srcAlign, 32},
+                caller);
+}
+
 void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
     CheckSocSupports("DataCopyPad", caller);
     CheckBlockCount("DataCopyPad", s.blockCount, caller);

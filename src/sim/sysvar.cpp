@@ -48,9 +48,18 @@ void MaskSet(uint64_t high, uint64_t low, uint32_t elemBits, bool counter) {
     c.maskKind = Core::MaskKind::Raw;
 }
 
+// SetVectorMask's (maskHigh, maskLow) form writes the register as given: SetVectorMask.md lists it for Normal
+// mode's bit masks and for Counter mode, where maskHigh is 0 and maskLow the element count. So
+// SetMaskCount(); SetVectorMask<T>(0, n) (the mode argument left NORMAL, as the official reduce
+// sample writes it) counts n elements on the device, and (0, bits) is valid in either mode.
 void MaskSetApi(uint64_t high, uint64_t low, uint32_t elemBits, bool counter) {
     MaskSet(high, low, elemBits, counter);
     Cur().maskKind = counter ? Core::MaskKind::Counter : Core::MaskKind::Normal;
+}
+
+void MaskSetPair(uint64_t high, uint64_t low, uint32_t elemBits, bool counter) {
+    MaskSet(high, low, elemBits, counter);
+    Cur().maskKind = counter ? Core::MaskKind::Counter : high == 0 ? Core::MaskKind::Raw : Core::MaskKind::Normal;
 }
 
 void MaskSetLen(int32_t len, uint32_t elemBits, bool counter) {

@@ -83,10 +83,21 @@ void EmitQueueSync(const char* api, SyncKind kind, Pipe pipe, Pipe src, Pipe dst
     Issue(in);
 }
 
+// The buffer of q that holds addr. Zero-length buffers (InitBuffer(que, num, 0) on a core whose
+// share of the work is empty, as vendor kernels do) all sit at one address and own only it: the
+// device identifies a buffer by the tensor's handle, not its address, so among them the one the
+// kernel holds (allocated or dequeued) is meant.
 int FindBuffer(const QueueState& q, uintptr_t addr) {
-    for (int i = 0; i < q.num; ++i)
-        if (addr >= q.addr[i] && addr < q.addr[i] + Align32(q.len)) return i;
-    return -1;
+    int empty = -1;
+    for (int i = 0; i < q.num; ++i) {
+        if (q.len == 0 && addr == q.addr[i]) {
+            if (q.state[i] == BufState::Allocated || q.state[i] == BufState::Dequeued) return i;
+            if (empty < 0) empty = i;
+        } else if (addr >= q.addr[i] && addr < q.addr[i] + Align32(q.len)) {
+            return i;
+        }
+    }
+    return empty;
 }
 
 void RequireInitialized(const QueueState& q, const char* api, const void* caller) {
