@@ -310,12 +310,17 @@ class SchedulingTest(unittest.TestCase):
                            env={k: v for k, v in os.environ.items() if k != "AKGEN_SERVE_TOKEN"}, timeout=60)
         self.assertEqual(r.returncode, 2)
         self.assertIn("needs a bearer token", r.stderr)
-        server = Server(os.path.join(WORK, "state-token"), env={"AKGEN_SERVE_TOKEN": "s3cret"}).start()
+        rewards = os.path.join(WORK, "rewards.json")  # --rewards FILE changes the default
+        with open(rewards, "w") as f:
+            json.dump({"no_code": -0.7}, f)
+        server = Server(os.path.join(WORK, "state-token"), ["--rewards", rewards],
+                        env={"AKGEN_SERVE_TOKEN": "s3cret"}).start()
         try:
             body = {"task": TASK_ID, "answer": "no code"}
             self.assertEqual(call(server.url, "/v1/evaluate", body)[0], 401)
             self.assertEqual(call(server.url, "/v1/evaluate", body, token="wrong")[0], 401)
-            self.assertEqual(call(server.url, "/v1/evaluate", body, token="s3cret")[0], 200)
+            status, r, _ = call(server.url, "/v1/evaluate", body, token="s3cret")
+            self.assertEqual((status, r["class"], r["reward"]), (200, "gen.no_code", -0.7))
             self.assertEqual(call(server.url, "/healthz")[0], 200)
         finally:
             server.stop()
