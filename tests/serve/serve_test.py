@@ -289,8 +289,9 @@ class SchedulingTest(unittest.TestCase):
         # Recovered: the refused request goes through now; a tiny deadline ends in deadline_exceeded.
         status, r, _ = call(url, "/v1/evaluate", {"task": TASK_ID, "files": candidate("compile_dtype_cast")})
         self.assertEqual((status, r["class"]), (200, "compile.dtype_cast"))
-        status, r, _ = call(url, "/v1/evaluate", {"task": TASK_ID, "files": candidate("stack_overflow"),
-                                                   "deadline_seconds": 0.5})
+        # (A hanging candidate: its cases alone take 2 x 2 s, however warm the caches are.)
+        status, r, _ = call(url, "/v1/evaluate", {"task": TASK_ID, "deadline_seconds": 1,
+                                                   "files": {KERNEL: "// deadline\n" + candidate("infinite_loop")[KERNEL]}})
         self.assertEqual(r["status"], "deadline_exceeded")
         # SIGTERM: the queued request still finishes, new ones are refused, the exit is clean.
         status, r, _ = call(url, "/v1/evaluate", {"task": TASK_ID, "files": candidate("gm_write_oob"),
