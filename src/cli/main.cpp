@@ -683,7 +683,7 @@ int main(int argc, char** argv) {
     serveCmd->add_option("--state", sv.stateDir, "State directory: results, journal, verdict cache (default ./serve-state)");
     serveCmd->add_option("--rewards", serveArgs.rewardsFile, "JSON file changing the default rewards (docs/serve.md)");
     serveCmd->add_option("--token-file", serveArgs.tokenFile, "File holding the bearer token (else $AKGEN_SERVE_TOKEN)");
-    serveCmd->add_option("--max-body-mb", sv.maxBodyBytes, "Largest request body, bytes")->transform(
+    serveCmd->add_option("--max-body-mb", sv.maxBodyBytes, "Largest request body, MiB (default 4; larger: 413)")->transform(
         [](std::string v) { return std::to_string(size_t(std::stod(v) * 1024 * 1024)); });
     serveCmd->add_option("--deadline", sv.deadlineSeconds, "Default and largest per-request deadline, seconds");
     serveCmd->add_option("--drain", sv.drainSeconds, "On SIGTERM: seconds queued and running requests may take to finish");

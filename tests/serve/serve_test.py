@@ -289,8 +289,9 @@ class SchedulingTest(unittest.TestCase):
         # Recovered: the refused request goes through now; a tiny deadline ends in deadline_exceeded.
         status, r, _ = call(url, "/v1/evaluate", {"task": TASK_ID, "files": candidate("compile_dtype_cast")})
         self.assertEqual((status, r["class"]), (200, "compile.dtype_cast"))
-        status, r, _ = call(url, "/v1/evaluate", {"task": TASK_ID, "files": candidate("stack_overflow"),
-                                                   "deadline_seconds": 0.5})
+        # (A hanging candidate: its cases alone take 2 x 2 s, however warm the caches are.)
+        status, r, _ = call(url, "/v1/evaluate", {"task": TASK_ID, "deadline_seconds": 1,
+                                                   "files": {KERNEL: "// deadline\n" + candidate("infinite_loop")[KERNEL]}})
         self.assertEqual(r["status"], "deadline_exceeded")
         # SIGTERM: the queued request still finishes, new ones are refused, the exit is clean.
         status, r, _ = call(url, "/v1/evaluate", {"task": TASK_ID, "files": candidate("gm_write_oob"),
@@ -310,12 +311,17 @@ class SchedulingTest(unittest.TestCase):
                            env={k: v for k, v in os.environ.items() if k != "AKGEN_SERVE_TOKEN"}, timeout=60)
         self.assertEqual(r.returncode, 2)
         self.assertIn("needs a bearer token", r.stderr)
-        server = Server(os.path.join(WORK, "state-token"), env={"AKGEN_SERVE_TOKEN": "s3cret"}).start()
+        rewards = os.path.join(WORK, "rewards.json")  # --rewards FILE changes the default
+        with open(rewards, "w") as f:
+            json.dump({"no_code": -0.7}, f)
+        server = Server(os.path.join(WORK, "state-token"), ["--rewards", rewards],
+                        env={"AKGEN_SERVE_TOKEN": "s3cret"}).start()
         try:
             body = {"task": TASK_ID, "answer": "no code"}
             self.assertEqual(call(server.url, "/v1/evaluate", body)[0], 401)
             self.assertEqual(call(server.url, "/v1/evaluate", body, token="wrong")[0], 401)
-            self.assertEqual(call(server.url, "/v1/evaluate", body, token="s3cret")[0], 200)
+            status, r, _ = call(server.url, "/v1/evaluate", body, token="s3cret")
+            self.assertEqual((status, r["class"], r["reward"]), (200, "gen.no_code", -0.7))
             self.assertEqual(call(server.url, "/healthz")[0], 200)
         finally:
             server.stop()
