@@ -280,6 +280,20 @@ def matching_paren(text, i):
     return len(text) - 1
 
 
+def function_tail(rest, paren):
+    """(index of the parameter list's ')', the qualifiers after it) for a function declaration
+    whose '(' is rest[paren], without a constructor's initialisers or `= default`; None when it is
+    deleted."""
+    close = matching_paren(rest, paren)
+    tail = rest[close + 1:]
+    init = re.search(r"(^|[^:]):(?!:)", tail)
+    if init:
+        tail = tail[:init.start() + len(init.group(1))]
+    if re.search(r"=\s*delete\b", tail):
+        return None
+    return close, re.sub(r"=\s*(default|0)\s*$", "", tail).strip()
+
+
 class Scope:
     def __init__(self, kind, name="", access="public", template=""):
         self.kind, self.name, self.access, self.template = kind, name, access, template
@@ -292,6 +306,8 @@ class Scanner:
         self.text, self.signatures, self.skipped = text, [], []
 
     def run(self):
+        """Walks the text by braces and top-level semicolons; statement() and block() say what each
+        piece declares (subclasses collect other kinds of declarations the same way)."""
         text, scopes = self.text, []
         i, start, paren = 0, 0, 0
         while i < len(text):
@@ -304,7 +320,7 @@ class Scanner:
             elif c == ")":
                 paren -= 1
             elif paren == 0 and c == ";":
-                self.declaration(text[start:i], scopes, has_body=False)
+                self.statement(text[start:i], scopes)
                 start = i + 1
             elif paren == 0 and c == ":" and not text.startswith("::", i) and text[i - 1] != ":":
                 label = text[start:i].strip()
@@ -316,38 +332,41 @@ class Scanner:
                     scopes.pop()
                 start = i + 1
             elif paren == 0 and c == "{":
-                head = text[start:i]
-                kind = self.block_kind(head)
-                if kind == "namespace":
-                    name = re.match(r"\s*(?:inline\s+)?namespace\s*([\w:]*)", head).group(1)
-                    for part in name.split("::") or [""]:
-                        scopes.append(Scope("namespace", part))
-                    # `namespace a::b {` closes with one brace: keep one scope per brace.
-                    if "::" in name:
-                        merged = scopes[-len(name.split("::")):]
-                        del scopes[-len(merged):]
-                        scopes.append(Scope("namespace", name))
-                    start = i + 1
-                elif kind == "linkage":
-                    scopes.append(Scope("namespace", ""))
-                    start = i + 1
-                elif kind == "class":
-                    template, rest = split_template_prefix(tidy(head))
-                    m = re.match(r"(class|struct|union)\s+(\w+)", rest)
-                    access = "private" if m.group(1) == "class" else "public"
-                    scopes.append(Scope("class", m.group(2), access, template))
-                    start = i + 1
-                elif kind == "initializer":
-                    i = self.skip_block(i)
-                    continue
-                else:
-                    end = self.skip_block(i)
-                    if kind == "function":
-                        self.declaration(head, scopes, has_body=True)
-                    start = end
-                    i = end
-                    continue
+                i, start = self.block(text[start:i], i, start, scopes)
+                continue
             i += 1
+
+    def statement(self, raw, scopes):
+        self.declaration(raw, scopes, has_body=False)
+
+    def block(self, head, i, start, scopes):
+        """Handles `head {` with the brace at text[i]; returns (next index, next statement start)."""
+        kind = self.block_kind(head)
+        if kind == "namespace":
+            name = re.match(r"\s*(?:inline\s+)?namespace\s*([\w:]*)", head).group(1)
+            for part in name.split("::") or [""]:
+                scopes.append(Scope("namespace", part))
+            # `namespace a::b {` closes with one brace: keep one scope per brace.
+            if "::" in name:
+                merged = scopes[-len(name.split("::")):]
+                del scopes[-len(merged):]
+                scopes.append(Scope("namespace", name))
+            return i + 1, i + 1
+        if kind == "linkage":
+            scopes.append(Scope("namespace", ""))
+            return i + 1, i + 1
+        if kind == "class":
+            template, rest = split_template_prefix(tidy(head))
+            m = re.match(r"(class|struct|union)\s+(\w+)", rest)
+            access = "private" if m.group(1) == "class" else "public"
+            scopes.append(Scope("class", m.group(2), access, template))
+            return i + 1, i + 1
+        if kind == "initializer":
+            return self.skip_block(i), start
+        end = self.skip_block(i)
+        if kind == "function":
+            self.declaration(head, scopes, has_body=True)
+        return end, end
 
     def skip_block(self, i):
         depth, text = 0, self.text
@@ -410,14 +429,10 @@ class Scanner:
             return
         if name.group(1).startswith("_"):
             return
-        close = matching_paren(rest, paren)
-        tail = rest[close + 1:]
-        init = re.search(r"(^|[^:]):(?!:)", tail)
-        if init:
-            tail = tail[:init.start() + len(init.group(1))]
-        if re.search(r"=\s*delete\b", tail):
+        parts = function_tail(rest, paren)
+        if parts is None:
             return
-        tail = re.sub(r"=\s*(default|0)\s*$", "", tail).strip()
+        close, tail = parts
         qualifier = ""
         for s in scopes:
             if s.kind == "class":

@@ -168,16 +168,16 @@ def strip_template_defaults(prefix):
     return " ".join(out)
 
 
-class Scope:
-    def __init__(self, kind, name, access="public", template=""):
-        self.kind, self.name, self.access, self.template = kind, name, access, template
+Scope = ref.Scope
 
 
-class Collector:
-    """Walks one preprocessed header and records its public declarations as entries."""
+class Collector(ref.Scanner):
+    """Walks one preprocessed header (the shared scanner's walk) and records every kind of public
+    declaration as an entry."""
 
     def __init__(self, text, header):
-        self.text, self.header, self.entries = text, header, []
+        super().__init__(text)
+        self.header, self.entries = header, []
 
     def add(self, kind, name, **fields):
         fields = {k: v for k, v in fields.items() if v not in ("", None, False)}
@@ -202,49 +202,7 @@ class Collector:
             return None
         return "::".join(parts)
 
-    def run(self):
-        text, scopes = self.text, []
-        i, start, paren = 0, 0, 0
-        while i < len(text):
-            c = text[i]
-            if c in "\"'":
-                i = ref.skip_literal(text, i)
-                continue
-            if c == "(":
-                paren += 1
-            elif c == ")":
-                paren -= 1
-            elif paren == 0 and c == ";":
-                self.statement(text[start:i], scopes)
-                start = i + 1
-            elif paren == 0 and c == ":" and not text.startswith("::", i) and text[i - 1] != ":":
-                label = text[start:i].strip()
-                if label in ("public", "private", "protected") and scopes and scopes[-1].kind == "class":
-                    scopes[-1].access = label
-                    start = i + 1
-            elif paren == 0 and c == "}":
-                if scopes:
-                    scopes.pop()
-                start = i + 1
-            elif paren == 0 and c == "{":
-                i, start = self.block(text[start:i], i, scopes)
-                continue
-            i += 1
-
-    def skip_block(self, i):
-        depth, text = 0, self.text
-        while i < len(text):
-            c = text[i]
-            if c in "\"'":
-                i = ref.skip_literal(text, i)
-                continue
-            depth += {"{": 1, "}": -1}.get(c, 0)
-            i += 1
-            if depth == 0:
-                return i
-        return i
-
-    def block(self, raw, i, scopes):
+    def block(self, raw, i, start, scopes):
         """Handles the head before a '{' at text[i]; returns (next index, next statement start)."""
         head = clean(raw)
         template, rest = ref.split_template_prefix(head)
@@ -387,14 +345,10 @@ class Collector:
         if m is None or m.group(1).startswith("_") or "::" in rest[:m.start()].split("<")[-1][-2:]:
             return
         name = m.group(1)
-        close = ref.matching_paren(rest, paren)
-        tail = rest[close + 1:]
-        init = re.search(r"(^|[^:]):(?!:)", tail)
-        if init:
-            tail = tail[:init.start() + len(init.group(1))]
-        if re.search(r"=\s*delete\b", tail):
+        parts = ref.function_tail(rest, paren)
+        if parts is None:
             return
-        tail = re.sub(r"=\s*(default|0)\s*$", "", tail).strip()
+        close, tail = parts
         in_class = scopes and scopes[-1].kind == "class"
         if in_class and name in (scopes[-1].name, "~" + scopes[-1].name, "deprecated"):
             return  # constructors and destructors are not named by user code
