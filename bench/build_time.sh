@@ -2,6 +2,9 @@
 # Time to build one operator project with `akgen build` (host half + every kernel dtype variant):
 # cold (an empty build cache: everything compiled) and warm (the same sources again: every
 # artefact found by content hash). Prints min / median / max wall seconds over RUNS runs each.
+# "cold" keeps the precompiled kernel_operator.h (the cache's pch/, built once per toolchain and
+# flags, as on any machine that has built a kernel before); "cold, no pch" is the same with the
+# prelude off (AKGEN_KERNEL_PRELUDE=off), i.e. every header parsed as text.
 #
 #   bench/build_time.sh [PROJECT_DIR] [RUNS]
 #
@@ -32,5 +35,9 @@ summary() {  # min median max of the numbers on stdin
 echo "project: $project"
 # One untimed build first, so that the compiler itself and the headers are in the page cache.
 time_one "$scratch/warmup" >/dev/null
-for i in $(seq "$runs"); do time_one "$scratch/cold$i"; done | summary | sed 's/^/cold: /'
+for i in $(seq "$runs"); do
+  mkdir -p "$scratch/cold$i" && cp -r "$scratch/warmup/pch" "$scratch/cold$i/" 2>/dev/null || true
+  time_one "$scratch/cold$i"
+done | summary | sed 's/^/cold: /'
+for i in $(seq "$runs"); do AKGEN_KERNEL_PRELUDE=off time_one "$scratch/nopch$i"; done | summary | sed 's/^/cold, no pch: /'
 for i in $(seq "$runs"); do time_one "$scratch/warmup"; done | summary | sed 's/^/warm: /'

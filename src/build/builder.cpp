@@ -1,5 +1,7 @@
 #include "build/builder.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -237,13 +239,85 @@ bool AdjustPlan(const std::string& log, const BuildOptions& options, KernelBuild
 
 // Compiles the mirrored sources in `tmp` into the library for `cores`. A per-core-type build
 // sees g_coreType as a constant and, on Atlas A2/A3, the core's __DAV_C220_* macro, as under CANN.
+std::vector<std::string> CoreTypeFlags(const BuildOptions& options, KernelCores cores) {
+    std::vector<std::string> flags;
+    // The split architecture's per-core-type macros (Atlas A2/A3); a coupled SoC (310P) has none.
+    if (options.cceAicore == 220) flags.push_back(cores == KernelCores::Aic ? "-D__DAV_C220_CUBE__" : "-D__DAV_C220_VEC__");
+    if (cores != KernelCores::All) flags.push_back(cores == KernelCores::Aic ? "-DAKG_CORE_TYPE_BUILD=1" : "-DAKG_CORE_TYPE_BUILD=2");
+    return flags;
+}
+
+// The line of `source`'s first directive when that includes kernel_operator.h, else 0. Then the
+// header may come from a precompiled prelude without changing what the source sees (nothing of
+// its own precedes the header; the generated tiling header defines macros the API headers do
+// not use).
+int KernelOperatorIncludeLine(const std::string& source) {
+    const std::string text = ReadFile(source);
+    size_t i = 0;
+    while (i < text.size()) {  // whitespace and comments
+        if (std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        else if (text.compare(i, 2, "//") == 0) i = std::min(text.size(), text.find('\n', i));
+        else if (text.compare(i, 2, "/*") == 0) i = text.find("*/", i + 2) == std::string::npos ? text.size() : text.find("*/", i + 2) + 2;
+        else break;
+    }
+    static const std::regex directive(R"(#[ \t]*include[ \t]*[<"]kernel_operator\.h[>"].*)");
+    const size_t eol = text.find('\n', i);
+    if (!std::regex_match(text.substr(i, eol == std::string::npos ? std::string::npos : eol - i), directive)) return 0;
+    return 1 + int(std::count(text.begin(), text.begin() + long(i), '\n'));
+}
+
+// kernel_operator.h precompiled with the flags of a kernel compile for `cores` (the cache's
+// pch/<key>/prelude.h and its .gch), built on first use; empty when it cannot be. g++ checks a
+// .gch against the compile's flags and reads the header as text when they differ, so a stale or
+// foreign one costs time, never correctness.
+std::string KernelPrelude(const std::string& compiler, const BuildOptions& options, KernelCores cores) {
+    if (fs::path(compiler).filename().string().find("g++") == std::string::npos) return "";
+    std::vector<std::string> flags;
+    for (auto& f : CommonFlags(options))
+        if (f != "-shared") flags.push_back(f);
+    for (auto& f : CoreTypeFlags(options, cores)) flags.push_back(f);
+    Sha256 h;
+    h.Field("kernel-prelude").Field(compiler).Field(ToolchainFingerprint());
+    for (auto& f : flags) h.Field(f);
+    const fs::path dir = fs::path(ResolveCacheDir(options)) / "pch" / h.HexDigest();
+    const fs::path header = dir / "prelude.h", pch = dir / "prelude.h.gch";
+    std::error_code ec;
+    if (fs::exists(pch, ec)) return header.string();
+    // Built where it is used (g++ records the header's path in the .gch, and names it in the
+    // notes of errors inside the API headers); the .gch appears whole, by rename.
+    fs::create_directories(dir, ec);
+    const std::string text = "#pragma once\n#include \"kernel_operator.h\"\n";
+    if (ReadFile(header.string()) != text && !WriteFile(header.string(), text)) return "";
+    const fs::path tmp = dir / ("prelude.h.gch.tmp" + std::to_string(getpid()));
+    std::vector<std::string> argv = {compiler};
+    for (auto& f : flags) argv.push_back(f);
+    for (const std::string& f : {std::string("-x"), std::string("c++-header"), header.string(), std::string("-o"),
+                                 tmp.string()})
+        argv.push_back(f);
+    if (RunProcess(argv, options.timeoutSeconds).exitCode != 0 || (fs::rename(tmp, pch, ec), ec)) {
+        fs::remove(tmp, ec);
+        return "";
+    }
+    return header.string();
+}
+
+// The compiler's output of a build that included `prelude` first, as it reads without it: an
+// error inside the API headers is noted as included from the user's source, not from the prelude.
+std::string WithoutPreludeNotes(std::string output, const std::string& prelude, const std::string& source,
+                                int includeLine) {
+    const std::string from = prelude + ":2", to = source + ":" + std::to_string(includeLine);
+    for (size_t at = 0; (at = output.find(from, at)) != std::string::npos; at += to.size()) output.replace(at, from.size(), to);
+    return output;
+}
+
+// `prelude`: a precompiled kernel_operator.h (KernelPrelude) included first, or empty.
 ProcessResult CompileKernelLibrary(const std::string& compiler, const BuildOptions& options, const fs::path& tmp,
-                                   KernelCores cores, const std::vector<std::string>& repositoryRoots) {
+                                   KernelCores cores, const std::vector<std::string>& repositoryRoots,
+                                   const std::string& prelude) {
     std::vector<std::string> argv = {compiler};
     for (auto& f : CommonFlags(options)) argv.push_back(f);
-    // The split architecture's per-core-type macros (Atlas A2/A3); a coupled SoC (310P) has none.
-    if (options.cceAicore == 220) argv.push_back(cores == KernelCores::Aic ? "-D__DAV_C220_CUBE__" : "-D__DAV_C220_VEC__");
-    if (cores != KernelCores::All) argv.push_back(cores == KernelCores::Aic ? "-DAKG_CORE_TYPE_BUILD=1" : "-DAKG_CORE_TYPE_BUILD=2");
+    for (auto& f : CoreTypeFlags(options, cores)) argv.push_back(f);
+    if (!prelude.empty()) argv.insert(argv.end(), {"-include", prelude});
     for (const std::string& f :
          std::vector<std::string>{"-include", (tmp / "akg_generated.h").string(),
                                   "-DAKG_TILING_HEADER=\"" + (tmp / "akg_generated.h").string() + "\"",
@@ -406,6 +480,9 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
     // One build for every core first; what its errors say may call for a per-core-type build,
     // clang++, or both (each at most once).
     KernelBuildPlan plan{CompilerOf(options), false};
+    const char* preludeSwitch = std::getenv("AKGEN_KERNEL_PRELUDE");  // "off": every header as text
+    const int preludeLine =
+        preludeSwitch && std::string(preludeSwitch) == "off" ? 0 : KernelOperatorIncludeLine(mainSource);
     bool timedOut = false;
     std::string earlierAttempts, attemptLog;
     for (;;) {
@@ -413,7 +490,10 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
         attemptLog.clear();
         for (KernelCores cores : plan.perCoreType ? std::vector{KernelCores::Aic, KernelCores::Aiv}
                                                   : std::vector{KernelCores::All}) {
-            ProcessResult r = CompileKernelLibrary(plan.compiler, options, tmp, cores, project.repositoryRoots);
+            const std::string prelude = preludeLine ? KernelPrelude(plan.compiler, options, cores) : "";
+            ProcessResult r =
+                CompileKernelLibrary(plan.compiler, options, tmp, cores, project.repositoryRoots, prelude);
+            if (!prelude.empty()) r.output = WithoutPreludeNotes(r.output, prelude, mainSource, preludeLine);
             art.seconds += r.seconds;
             timedOut |= r.timedOut;
             std::string banner = "== " + plan.compiler + ", " + KernelCoresName(cores) + " build: " +

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The run's own failures (docs/evaluation-loop.md): a disk that fills during `akgen bench` ends
 # it with a "disk full" error (exit 5) and `--resume` then completes it; SIGTERM ends the unit
-# processes, Python workers and compilers with the parent (exit 143) and `--resume` continues.
+# processes and Python workers with the parent (exit 143) and `--resume` continues.
 # In both, records written before the failure stay as they were and nothing is evaluated twice.
 # The disk-full part needs a user and mount namespace (unshare -rm) for its small tmpfs.
 # Usage: run_errors_test.sh AKGEN SOURCE_DIR WORK_DIR   (AKGEN_CACHE_DIR: the shared cache)
@@ -45,12 +45,12 @@ else
     echo "no user namespaces: the disk-full part is skipped"
 fi
 
-# --- SIGTERM once the first case is recorded.
+# --- SIGTERM once the candidate's build is recorded (its cases then take seconds even warm).
 descendants() { for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do echo "$c"; descendants "$c"; done; }
 "$akgen" bench --tasks "$task" --run "$work/term" --quiet &
 pid=$!
 for _ in $(seq 600); do
-    grep -q '"kind":"case"' "$work/term/records/all.jsonl" 2>/dev/null && break
+    grep -q '"kind":"sample"' "$work/term/records/all.jsonl" 2>/dev/null && break
     sleep 0.1
 done
 kids=$(descendants "$pid")
