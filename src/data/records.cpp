@@ -37,7 +37,7 @@ void ReadTree(const fs::path& dir, const std::string& half, std::map<std::string
     const fs::path root = dir / half;
     if (!fs::is_directory(root, ec)) return;
     for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
-        if (it->is_regular_file()) (*files)[half + "/" + fs::relative(it->path(), root).generic_string()] = ReadFileAt(it->path());
+        if (it->is_regular_file()) (*files)[half + "/" + it->path().lexically_relative(root).generic_string()] = ReadFileAt(it->path());
 }
 
 // One candidate implementation of a task, with everything any run recorded about it.
@@ -163,7 +163,12 @@ bool Builder::LoadRun(const std::string& runDir, std::string* error) {
     for (auto& l : records.invalidLines) warnings_.push_back(l);
 
     std::optional<harness::SampleIndex> index;
-    if (candidates != "answer") index = harness::IndexSamples(candidates);
+    std::string canonicalRoot;  // of the samples; task directories come canonical from DiscoverTasks
+    if (candidates != "answer") {
+        index = harness::IndexSamples(candidates);
+        std::error_code ec;
+        canonicalRoot = fs::weakly_canonical(candidates, ec).string();
+    }
     // The candidates of each task the records name, by (sample, fixed case).
     std::map<std::string, std::map<std::pair<int, std::string>, std::string>> keyOf;
     auto candidateKeys = [&](const std::string& taskId) -> std::map<std::pair<int, std::string>, std::string>* {
@@ -177,8 +182,10 @@ bool Builder::LoadRun(const std::string& runDir, std::string* error) {
         }
         const auto list = index ? harness::SampleCandidates(t->ref, *index, cmode) : harness::AnswerCandidates(t->ref);
         for (auto& hc : list) {
-            std::error_code ec;
-            const std::string src = fs::weakly_canonical(hc.kernelDir, ec).string();
+            // The same candidate named through another path to the samples root is the same one.
+            std::string src = hc.kernelDir;
+            if (index && StartsWith(src, candidates)) src = canonicalRoot + src.substr(candidates.size());
+            src = fs::path(src).lexically_normal().string();
             char sampleKey[16];
             std::snprintf(sampleKey, sizeof sampleKey, "%08d", hc.sample);
             const std::string key = taskId + '\x1f' + src + '\x1f' + hc.onlyCase + '\x1f' + sampleKey;
