@@ -129,11 +129,13 @@ protected:
         if (!HasFailure() && !std::getenv("AKG_KEEP_DATA_TMP")) fs::remove_all(root_);
     }
 
-    // Runs akgen with the test cache and no usable proxy; its exit status, output in `log`.
-    int Akgen(const std::vector<std::string>& args, std::string* log) {
+    // Runs akgen (or another program that runs it, as $AKGEN) with the test cache and no usable
+    // proxy; its exit status, output in `log`.
+    int Akgen(const std::vector<std::string>& args, std::string* log, const std::string& program = "") {
         const fs::path bin = fs::read_symlink("/proc/self/exe").parent_path();
         std::string cmd = "env -u AKGEN_BASE_URL -u AKGEN_MODEL AKGEN_CACHE_DIR='" + (bin.parent_path() / "data-test-cache").string() +
-                          "' http_proxy=http://192.0.2.1:9 '" + (bin / "akgen").string() + "'";
+                          "' AKGEN='" + (bin / "akgen").string() + "' http_proxy=http://192.0.2.1:9 '" +
+                          (program.empty() ? (bin / "akgen").string() : program) + "'";
         for (auto& a : args) cmd += " '" + a + "'";
         cmd += " > '" + (root_ / "akgen.log").string() + "' 2>&1";
         const int status = std::system(cmd.c_str());
@@ -300,6 +302,29 @@ TEST_F(DataE2E, RecordsFromReplayedSamplesAreVerified) {
     const std::string check = "/usr/bin/python3 '" + (kSource / "tests" / "data" / "check_exports.py").string() + "' '" +
                               (root_ / "export").string() + "' '" + (kSource / "recipes").string() + "'";
     EXPECT_EQ(std::system(check.c_str()), 0);
+}
+
+// scripts/flywheel.sh on one task for one round: the answers' run, gen, bench, records and the
+// exports; a second invocation finds the round done and asks the model nothing.
+TEST_F(DataE2E, FlywheelRoundResumes) {
+    OpenAiDouble server;
+    const size_t logicalAnd = 8;
+    server.SetResponder([&](const json& req, int) { return ScriptedReply::Answer(Answer(logicalAnd, req["seed"].get<int>() % 100000)); });
+    const std::string script = (kSource / "scripts" / "flywheel.sh").string(), out = (root_ / "fly").string();
+    const std::vector<std::string> args = {"--tasks", (root_ / "tasks" / kTasks[logicalAnd].id).string(), "--out", out,
+                                           "--rounds", "1", "--samples", "3", "--", "--base-url", server.BaseUrl(),
+                                           "--model", "scripted", "--retries", "1"};
+    std::string log;
+    ASSERT_EQ(Akgen(args, &log, script), 0) << log;
+    EXPECT_EQ(server.RequestCount(), 3);
+    const json manifest = json::parse(ReadText(fs::path(out) / "round1" / "data" / "manifest.json"));
+    EXPECT_EQ(manifest["records"]["sft"], 1) << manifest.dump(2);  // the answer and sample 0 are one kernel
+    EXPECT_EQ(manifest["records"]["compile_fix"], 1);
+    EXPECT_EQ(manifest["records"]["numeric_fix"], 1);
+    EXPECT_EQ(manifest["records"]["dpo"], 1);
+    EXPECT_TRUE(fs::exists(fs::path(out) / "round1" / "export" / "llamafactory" / "dataset_info.json"));
+    ASSERT_EQ(Akgen(args, &log, script), 0) << log;
+    EXPECT_EQ(server.RequestCount(), 3);
 }
 
 }  // namespace
