@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "build/compile.h"
 #include "gen/openai_double.h"
 
 namespace akg::data {
@@ -34,12 +35,7 @@ using gen::testing::ScriptedReply;
 
 const fs::path kSource = AKG_SOURCE_DIR;
 
-std::string ReadText(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
+std::string ReadText(const fs::path& p) { return build::ReadFile(p.string()); }
 
 std::string Replace(std::string s, const std::string& from, const std::string& to) {
     const size_t p = s.find(from);
