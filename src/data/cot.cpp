@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "build/compile.h"
 #include "common/process.h"
 #include "data/records.h"
 #include "gen/feedback.h"
@@ -20,12 +21,8 @@ using nlohmann::json;
 
 namespace {
 
-std::string ReadText(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
+// Whole file contents (empty when unreadable).
+std::string ReadFileAt(const fs::path& p) { return build::ReadFile(p.string()); }
 
 const char* kTeacherSystem =
     "You are an expert Ascend C kernel engineer teaching others. Explain precisely and truthfully; "
@@ -58,7 +55,7 @@ std::set<std::string> ApiManifest(const std::string& apiDocsDir) {
     std::error_code ec;
     for (auto& e : fs::directory_iterator(fs::path(apiDocsDir) / "signatures", ec)) {
         if (e.path().extension() != ".md") continue;
-        std::istringstream s(ReadText(e.path()));
+        std::istringstream s(ReadFileAt(e.path()));
         for (std::string line; std::getline(s, line);)
             if (line.rfind("- `", 0) == 0)
                 for (auto it = std::sregex_iterator(line.begin(), line.end(), ident); it != std::sregex_iterator(); ++it)
@@ -149,7 +146,7 @@ CotOutcome RunCot(const CotOptions& o) {
     }
     const std::set<std::string> manifest = o.docPages.empty() ? std::set<std::string>{} : ApiManifest(apiDocs);
     for (auto& page : o.docPages) {
-        const std::string text = ReadText(page);
+        const std::string text = ReadFileAt(page);
         if (text.empty()) return out.error = page + ": cannot read", out;
         const std::string name = fs::path(page).filename().string();
         const std::string answer = ask(DocPrompt(name, text));

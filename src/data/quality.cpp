@@ -21,8 +21,8 @@ uint64_t Mix(uint64_t x) {
 
 bool IdentChar(unsigned char c) { return std::isalnum(c) || c == '_'; }
 
-// Token hashes, without building the token strings.
-std::vector<uint64_t> TokenHashes(const std::string& text) {
+// Token hashes, without building the token strings; `words` (when given) flags identifiers and numbers.
+std::vector<uint64_t> TokenHashes(const std::string& text, std::vector<bool>* words = nullptr) {
     std::vector<uint64_t> out;
     size_t i = 0;
     while (i < text.size()) {
@@ -32,6 +32,7 @@ std::vector<uint64_t> TokenHashes(const std::string& text) {
             continue;
         }
         uint64_t h = 1469598103934665603ull;
+        if (words) words->push_back(IdentChar(c));
         if (IdentChar(c)) {
             while (i < text.size() && IdentChar(text[i])) h = (h ^ (unsigned char)text[i++]) * 1099511628211ull;
         } else {
@@ -151,11 +152,16 @@ std::vector<bool> NearDuplicates(const std::vector<MinHash>& signatures, double 
 }
 
 std::vector<uint64_t> NgramHashes(const std::string& text, int n) {
-    const std::vector<uint64_t> tokens = TokenHashes(text);
+    std::vector<bool> words;
+    const std::vector<uint64_t> tokens = TokenHashes(text, &words);
     std::vector<uint64_t> out;
     if (n <= 0 || tokens.size() < size_t(n)) return out;
+    std::vector<int> wordsBefore(tokens.size() + 1, 0);
+    for (size_t i = 0; i < tokens.size(); ++i) wordsBefore[i + 1] = wordsBefore[i] + words[i];
     out.reserve(tokens.size() - n + 1);
     for (size_t i = 0; i + n <= tokens.size(); ++i) {
+        // Windows of mostly punctuation (comment rulers, "} } ;") say nothing about their origin.
+        if ((wordsBefore[i + n] - wordsBefore[i]) * 4 < n) continue;
         uint64_t h = uint64_t(n);
         for (int j = 0; j < n; ++j) h = Mix(h ^ tokens[i + j]);
         out.push_back(h);

@@ -35,7 +35,8 @@ double EstimatedJaccard(const MinHash& a, const MinHash& b);
 // an estimated Jaccard similarity of at least `threshold` with it.
 std::vector<bool> NearDuplicates(const std::vector<MinHash>& signatures, double threshold);
 
-// Hashes of every window of `n` consecutive tokens of a text.
+// Hashes of every window of `n` consecutive tokens of a text in which at least a quarter of the
+// tokens are identifiers or numbers.
 std::vector<uint64_t> NgramHashes(const std::string& text, int n);
 
 // A set of n-gram hashes from named evaluation sets; a text is contaminated when it shares any

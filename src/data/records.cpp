@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "build/compile.h"
 #include "common/sha256.h"
 #include "data/diff.h"
 #include "data/quality.h"
@@ -23,12 +24,8 @@ using nlohmann::json;
 
 namespace {
 
-std::string ReadText(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
+// Whole file contents (empty when unreadable).
+std::string ReadFileAt(const fs::path& p) { return build::ReadFile(p.string()); }
 
 bool StartsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
@@ -40,7 +37,7 @@ void ReadTree(const fs::path& dir, const std::string& half, std::map<std::string
     const fs::path root = dir / half;
     if (!fs::is_directory(root, ec)) return;
     for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
-        if (it->is_regular_file()) (*files)[half + "/" + fs::relative(it->path(), root).generic_string()] = ReadText(it->path());
+        if (it->is_regular_file()) (*files)[half + "/" + it->path().lexically_relative(root).generic_string()] = ReadFileAt(it->path());
 }
 
 // One candidate implementation of a task, with everything any run recorded about it.
@@ -130,7 +127,7 @@ TaskInfo* Builder::Task(const std::string& tasksRoot, const std::string& id) {
             std::string err;
             for (auto& c : harness::ReadCaseIds(t.dir, harness::CaseSplit::Public, &err)) info.publicIds.insert(c);
             for (auto& c : harness::ReadCaseIds(t.dir, harness::CaseSplit::Hidden, &err)) info.hiddenIds.insert(c);
-            std::istringstream hidden(ReadText(fs::path(t.dir) / "validation" / harness::kHiddenCasesFile));
+            std::istringstream hidden(ReadFileAt(fs::path(t.dir) / "validation" / harness::kHiddenCasesFile));
             std::string line;
             std::getline(hidden, line);  // the header names columns only
             while (std::getline(hidden, line))
@@ -153,7 +150,7 @@ bool Builder::LoadRun(const std::string& runDir, std::string* error) {
     const fs::path runJson = fs::path(runDir) / "run.json";
     json run;
     try {
-        run = json::parse(ReadText(runJson));
+        run = json::parse(ReadFileAt(runJson));
     } catch (const std::exception&) {
         return *error = runDir + ": not a bench run directory (no readable run.json)", false;
     }
@@ -166,7 +163,12 @@ bool Builder::LoadRun(const std::string& runDir, std::string* error) {
     for (auto& l : records.invalidLines) warnings_.push_back(l);
 
     std::optional<harness::SampleIndex> index;
-    if (candidates != "answer") index = harness::IndexSamples(candidates);
+    std::string canonicalRoot;  // of the samples; task directories come canonical from DiscoverTasks
+    if (candidates != "answer") {
+        index = harness::IndexSamples(candidates);
+        std::error_code ec;
+        canonicalRoot = fs::weakly_canonical(candidates, ec).string();
+    }
     // The candidates of each task the records name, by (sample, fixed case).
     std::map<std::string, std::map<std::pair<int, std::string>, std::string>> keyOf;
     auto candidateKeys = [&](const std::string& taskId) -> std::map<std::pair<int, std::string>, std::string>* {
@@ -180,8 +182,10 @@ bool Builder::LoadRun(const std::string& runDir, std::string* error) {
         }
         const auto list = index ? harness::SampleCandidates(t->ref, *index, cmode) : harness::AnswerCandidates(t->ref);
         for (auto& hc : list) {
-            std::error_code ec;
-            const std::string src = fs::weakly_canonical(hc.kernelDir, ec).string();
+            // The same candidate named through another path to the samples root is the same one.
+            std::string src = hc.kernelDir;
+            if (index && StartsWith(src, candidates)) src = canonicalRoot + src.substr(candidates.size());
+            src = fs::path(src).lexically_normal().string();
             char sampleKey[16];
             std::snprintf(sampleKey, sizeof sampleKey, "%08d", hc.sample);
             const std::string key = taskId + '\x1f' + src + '\x1f' + hc.onlyCase + '\x1f' + sampleKey;
@@ -214,7 +218,7 @@ bool Builder::LoadRun(const std::string& runDir, std::string* error) {
         Cand& c = cands_[k->second];
         c.sampleRecords.push_back(s);
         if (!s.compiled)
-            c.buildLog = ReadText(fs::path(runDir) / "logs" / s.task / ("sample" + std::to_string(s.sample)) / "build.log");
+            c.buildLog = ReadFileAt(fs::path(runDir) / "logs" / s.task / ("sample" + std::to_string(s.sample)) / "build.log");
     }
     for (auto& r : records.Cases()) {
         auto* keys = candidateKeys(r.task);
@@ -287,7 +291,7 @@ bool Builder::LoadPrompt(Cand& c) {
         std::error_code ec;
         if (fs::is_regular_file(genJson, ec)) {
             try {
-                const json g = json::parse(ReadText(genJson));
+                const json g = json::parse(ReadFileAt(genJson));
                 c.reasoning = g.value("reasoning", "");
                 c.model = g.value("model", "");
                 if (g.contains("prompt") && g["prompt"].is_string()) {
@@ -295,7 +299,7 @@ bool Builder::LoadPrompt(Cand& c) {
                     const std::string path = (fs::path(c.samplesRoot) / g["prompt"].get<std::string>()).string();
                     auto stored = storedPrompts_.find(path);
                     if (stored == storedPrompts_.end()) {
-                        const json p = json::parse(ReadText(path));
+                        const json p = json::parse(ReadFileAt(path));
                         stored = storedPrompts_.emplace(path, std::make_pair(p.value("system", ""), p.value("user", ""))).first;
                     }
                     c.system = stored->second.first;
@@ -431,7 +435,7 @@ std::string Builder::NumericAnalysis(const Cand& bad, const Cand& good) const {
 
 // Solved repair trajectories whose final code is verified code.
 void Builder::Repairs(const std::string& solveDir) {
-    std::istringstream lines(ReadText(fs::path(solveDir) / "trajectories.jsonl"));
+    std::istringstream lines(ReadFileAt(fs::path(solveDir) / "trajectories.jsonl"));
     std::map<std::string, std::vector<json>> byTrajectory;
     std::vector<std::string> order;
     std::string line;
@@ -675,7 +679,7 @@ BuildOutcome Builder::Run() {
             for (fs::recursive_directory_iterator it(t.dir, ec), end; !ec && it != end; it.increment(ec)) {
                 const std::string ext = it->path().extension().string();
                 if (it->is_regular_file() && (ext == ".cpp" || ext == ".h" || ext == ".cc" || ext == ".hpp" || ext == ".md"))
-                    ngrams.AddText(ReadText(it->path()));
+                    ngrams.AddText(ReadFileAt(it->path()));
             }
         }
     std::vector<json> kept;

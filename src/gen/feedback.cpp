@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <mutex>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -126,6 +128,33 @@ std::string ErrorContext(const std::string& log, const harness::CompileError& e,
     return out;
 }
 
+// The lines of every page of the API reference, read once per directory (akgen data describes
+// thousands of failures): hand-written pages (with semantics and constraints) before the
+// generated signature pages in subdirectories (signatures/, from scripts/api_reference.py).
+const std::vector<std::pair<std::string, std::vector<std::string>>>& DocLines(const std::string& apiDocsDir) {
+    static std::mutex mutex;
+    static std::map<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>> byDir;
+    std::lock_guard lock(mutex);
+    auto found = byDir.find(apiDocsDir);
+    if (found != byDir.end()) return found->second;
+    std::vector<fs::path> docs;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(apiDocsDir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".md") docs.push_back(it->path().lexically_relative(apiDocsDir));
+    std::sort(docs.begin(), docs.end(), [](const fs::path& a, const fs::path& b) {
+        const auto depth = [](const fs::path& p) { return std::distance(p.begin(), p.end()); };
+        return depth(a) != depth(b) ? depth(a) < depth(b) : a < b;
+    });
+    auto& pages = byDir[apiDocsDir];
+    for (auto& d : docs) {
+        std::ifstream f(fs::path(apiDocsDir) / d);
+        std::vector<std::string> lines;
+        for (std::string line; std::getline(f, line);) lines.push_back(line);
+        pages.emplace_back(d.generic_string(), std::move(lines));
+    }
+    return pages;
+}
+
 }  // namespace
 
 std::vector<std::string> ApiDocLines(const std::string& message, const std::string& apiDocsDir, size_t maxLines) {
@@ -137,29 +166,18 @@ std::vector<std::string> ApiDocLines(const std::string& message, const std::stri
         const std::string n = (*it)[1];
         if (!notApis.count(n) && std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
     }
-    // Hand-written pages (with semantics and constraints) before the generated signature pages in
-    // subdirectories (signatures/, from scripts/api_reference.py).
-    std::vector<fs::path> docs;
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(apiDocsDir, ec), end; !ec && it != end; it.increment(ec))
-        if (it->path().extension() == ".md") docs.push_back(fs::relative(it->path(), apiDocsDir));
-    std::sort(docs.begin(), docs.end(), [](const fs::path& a, const fs::path& b) {
-        const auto depth = [](const fs::path& p) { return std::distance(p.begin(), p.end()); };
-        return depth(a) != depth(b) ? depth(a) < depth(b) : a < b;
-    });
     std::vector<std::string> out;
+    if (names.empty()) return out;
     for (auto& name : names) {
         // A signature names the API followed by its arguments, template arguments or sibling
         // names ("WholeReduceSum/Max/Min(").
         const std::regex sig("\\b" + name + "(<[^>]*>)?[(/]");
-        for (auto& d : docs) {
-            std::ifstream f(fs::path(apiDocsDir) / d);
-            for (std::string line; std::getline(f, line);) {
-                if (line.size() > 600 || !std::regex_search(line, sig)) continue;
-                out.push_back("docs/api/" + d.generic_string() + ": " + line);
+        for (auto& [d, lines] : DocLines(apiDocsDir))
+            for (auto& line : lines) {
+                if (line.size() > 600 || line.find(name) == std::string::npos || !std::regex_search(line, sig)) continue;
+                out.push_back("docs/api/" + d + ": " + line);
                 if (out.size() >= maxLines) return out;
             }
-        }
     }
     return out;
 }

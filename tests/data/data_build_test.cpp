@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "build/compile.h"
 #include "data/diff.h"
 #include "data/export.h"
 #include "data/quality.h"
@@ -27,12 +28,7 @@ using nlohmann::json;
 
 const fs::path kSource = AKG_SOURCE_DIR;
 
-std::string ReadText(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
+std::string ReadText(const fs::path& p) { return build::ReadFile(p.string()); }
 
 class DataBuild : public ::testing::Test {
 protected:
