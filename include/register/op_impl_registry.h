@@ -11,7 +11,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+// CANN's registry header brings in the containers its interfaces use; op_host code relies on them
+// (ops-cv's common tiling_util.cpp builds a std::set with nothing else included).
+#include <map>
+#include <memory>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "register/op_impl_kernel_registry.h"
 

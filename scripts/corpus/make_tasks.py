@@ -99,7 +99,22 @@ def excluded(rel, patterns):
 # directory: the repository root and its common include directory (CANN's repository build
 # puts them on the include path).
 INCLUDE_ROOTS = {"ops_cv": ["", "common/inc"], "ops_transformer": ["", "common/include", "common/include/external"]}
+# A common header whose functions the repository compiles from a source of the same name into
+# every operator's host library (ops-cv: common/inc/op_host/tiling_util.h and
+# common/src/op_host/tiling_util.cpp).
+COMMON_SOURCES = {"ops_cv": ("common/inc/", "common/src/")}
 QUOTED_INCLUDE = re.compile(rb'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+
+def common_source_of(repo, header, mirror):
+    """The repository source compiled for a common header, if it has one."""
+    if repo not in COMMON_SOURCES or not header.endswith(".h"):
+        return None
+    inc, src = COMMON_SOURCES[repo]
+    if not header.startswith(inc):
+        return None
+    source = src + header[len(inc):-2] + ".cpp"
+    return source if source in mirror.files else None
 
 
 def copy_answer(spec, repo, mirror, answer_dir):
@@ -142,6 +157,12 @@ def copy_answer(spec, repo, mirror, answer_dir):
             if found:
                 written[target] = found
                 work.append((target, found))
+                source = common_source_of(repo, found, mirror)
+                if source and rel.startswith("op_host/"):
+                    flat = "op_host/" + source.replace("/", "_")
+                    if flat not in written:
+                        written[flat] = source
+                        work.append((flat, source))
     for rel, path in sorted(written.items()):
         dst = os.path.join(answer_dir, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
