@@ -132,9 +132,11 @@ struct KernelBuildAddress {
     const void* kernel = nullptr;
     CoreType cores = MIX;
 };
-// `kernels` holds the kernel's address in each of its libraries, `name` its plain name.
-bool ReadKernelTypeInfo(const std::vector<KernelBuildAddress>& kernels, const std::string& name, KernelTypeInfo* out,
-                        std::string* error);
+// `kernels` holds the kernel's address in each of its libraries, `names` the names its type
+// records may carry (its plain name; for an operator's entry also the symbol the builder compiles
+// it under, which KERNEL_TASK_TYPE inside it records).
+bool ReadKernelTypeInfo(const std::vector<KernelBuildAddress>& kernels, const std::vector<std::string>& names,
+                        KernelTypeInfo* out, std::string* error);
 
 LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args,
                     const std::vector<InstrObserver*>& observers = {});

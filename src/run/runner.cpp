@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "build/rewrite.h"
+
 namespace akg::run {
 
 namespace fs = std::filesystem;
@@ -318,7 +320,8 @@ bool Operator::LoadKernel(const build::DtypeCombo& combo, RunReport* report, Loa
                                                                                   : MIX});
         }
         std::string typeError;
-        if (!sim::ReadKernelTypeInfo(addresses, k->artifact.entry, &k->type, &typeError))
+        if (!sim::ReadKernelTypeInfo(addresses, {k->artifact.entry, build::KernelEntrySymbol(k->artifact.entry)},
+                                     &k->type, &typeError))
             return loadFailure("cannot read the kernel's type: " + typeError);
         it = kernels_.emplace(key, std::move(k)).first;
     }

@@ -57,7 +57,7 @@ bool LaunchOnSimulator(const char* name, const void* kernel, uint32_t blockDim, 
     if (it == types.end()) {
         sim::KernelTypeInfo info;
         std::string error;
-        if (!sim::ReadKernelTypeInfo({{kernel}}, name, &info, &error))
+        if (!sim::ReadKernelTypeInfo({{kernel}}, {name}, &info, &error))
             std::fprintf(stderr, "akgen: kernel %s: cannot read its kernel type (%s); running it on vector cores\n",
                          name, error.c_str());
         it = types.emplace(kernel, info).first;

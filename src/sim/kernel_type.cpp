@@ -70,7 +70,7 @@ std::vector<std::string> ImportedSimFunctions(const std::string& path, std::stri
 }
 
 // Adds the KERNEL_TASK_TYPE and qualifier records of kernel `name` in the library `info` names.
-bool ReadTypeMarks(const Dl_info& info, const std::string& name, KernelTypeInfo* out, std::string* error) {
+bool ReadTypeMarks(const Dl_info& info, const std::vector<std::string>& names, KernelTypeInfo* out, std::string* error) {
     std::vector<ElfSection> sections;
     bool fixed = false;
     if (!ReadSections(info.dli_fname, &sections, &fixed, error)) return false;
@@ -91,7 +91,9 @@ bool ReadTypeMarks(const Dl_info& info, const std::string& name, KernelTypeInfo*
             if (fn == m->function) r.push_back(m);
         return r;
     };
-    std::vector<const KernelTypeMark*> mine = named(name);
+    std::vector<const KernelTypeMark*> mine;
+    for (const std::string& name : names)
+        for (auto* m : named(name)) mine.push_back(m);
     if (mine.empty() && !marks.empty() && named(marks[0]->function).size() == marks.size()) mine = marks;
     for (auto* m : mine) {
         if (m->tilingKey == kQualifierKey)
@@ -138,15 +140,15 @@ int32_t InferKernelType(const std::vector<std::string>* aicFunctions, const std:
     return crossCore ? KERNEL_TYPE_MIX_AIV_1_0 : KERNEL_TYPE_AIV_ONLY;
 }
 
-bool ReadKernelTypeInfo(const std::vector<KernelBuildAddress>& kernels, const std::string& name, KernelTypeInfo* out,
-                        std::string* error) {
+bool ReadKernelTypeInfo(const std::vector<KernelBuildAddress>& kernels, const std::vector<std::string>& names,
+                        KernelTypeInfo* out, std::string* error) {
     *out = KernelTypeInfo{};
     std::map<CoreType, std::vector<std::string>> imported;
     for (const KernelBuildAddress& kernel : kernels) {
         Dl_info info{};
         if (!dladdr(kernel.kernel, &info) || !info.dli_fname)
             return *error = "the kernel is in no loaded library", false;
-        if (!ReadTypeMarks(info, name, out, error)) return false;
+        if (!ReadTypeMarks(info, names, out, error)) return false;
         bool ok = false;
         imported[kernel.cores] = ImportedSimFunctions(info.dli_fname, error, &ok);
         if (!ok) return false;

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "kernel_operator.h"
+#include "akg/kernel_launcher.h"
 #include "sim/kernel_harness.h"
 
 using namespace AscendC;
@@ -667,6 +668,36 @@ TEST(Diagnostics, DMA_PARAM_RANGE) {
 // Found after the run from what the kernel left in the shape-out argument (the runner's
 // ReadShapeOut): a kernel that writes the shape is clean, one that forgets it, or claims more
 // elements than the output holds, is reported.
+// A kernel template (tiling-key templates, akg/kernel_launcher.h) launched with a key that its
+// ASCENDC_TPL_SEL does not select: no instance exists for it.
+namespace tpl_unselected {
+ASCENDC_TPL_ARGS_DECL(Op, ASCENDC_TPL_UINT_DECL(MODE, ASCENDC_TPL_2_BW, ASCENDC_TPL_UI_LIST, 0, 1, 2));
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_UINT_SEL(MODE, ASCENDC_TPL_UI_LIST, 0, 1)));
+int ran[3] = {};
+template <uint32_t MODE>
+void Kernel(GM_ADDR) { ++ran[MODE]; }
+struct Entry {
+    template <uint64_t... V>
+    static constexpr auto Get() { return &Kernel<akg::detail::TemplateValue<V>{}...>; }
+};
+}  // namespace tpl_unselected
+
+TEST(Diagnostics, TILING_KEY_UNSELECTED) {
+    using namespace tpl_unselected;
+    const akg::sim::DiagnosticInfo* info = akg::sim::FindDiagnostic("TILING_KEY_UNSELECTED");
+    ASSERT_NE(info, nullptr);
+    EXPECT_TRUE(info->fatal);
+    void* args[1] = {nullptr};
+    auto launch = [&] { akg::detail::LaunchTemplate<akg_tpl_declaration, akg_tpl_selection, Entry>(args); };
+    ExpectClean(RunKernel(1, launch, /*tilingKey=*/1));
+    EXPECT_EQ(ran[1], 1);
+    auto run = RunKernel(1, launch, /*tilingKey=*/2);  // MODE 2: declared, not selected
+    ASSERT_EQ(run.result.diagnostics.size(), 1u) << run.Codes();
+    EXPECT_EQ(run.result.diagnostics[0].code, "TILING_KEY_UNSELECTED");
+    EXPECT_NE(run.result.diagnostics[0].message.find("tiling key 2"), std::string::npos);
+    EXPECT_EQ(ran[0] + ran[2], 0);
+}
+
 TEST(Diagnostics, SHAPE_OUT_INVALID) {
     const akg::sim::DiagnosticInfo* info = akg::sim::FindDiagnostic("SHAPE_OUT_INVALID");
     ASSERT_NE(info, nullptr);

@@ -347,7 +347,7 @@ TEST(MixLaunch, DeclaredKernelTypeIsReadFromTheLibrary) {
     akg::sim::KernelTypeInfo info;
     std::string error;
     ASSERT_TRUE(akg::sim::ReadKernelTypeInfo({{reinterpret_cast<const void*>(&akg_test_declared_kernel)}},
-                                             "akg_test_declared_kernel", &info, &error))
+                                             {"akg_test_declared_kernel"}, &info, &error))
         << error;
     EXPECT_EQ(info.For(0), KERNEL_TYPE_MIX_AIC_1_1);
     EXPECT_EQ(info.For(7), KERNEL_TYPE_AIC_ONLY);

@@ -14,22 +14,10 @@
 
 // Runs `log_func` then `expr` (typically a return) when `cond` holds.
 #ifndef OP_CHECK_IF
-#define OP_CHECK_IF(cond, log_func, expr) \
-    do {                                  \
-        if (cond) {                       \
-            log_func;                     \
-            expr;                         \
-        }                                 \
-    } while (0)
+#define OP_CHECK_IF(cond, log_func, expr) OPS_CHECK(cond, log_func, expr)
 #endif
 
 // Logs and returns ge::GRAPH_FAILED when `ptr` is null.
 #ifndef OP_CHECK_NULL_WITH_CONTEXT
-#define OP_CHECK_NULL_WITH_CONTEXT(context, ptr)                                                    \
-    do {                                                                                            \
-        if ((ptr) == nullptr) {                                                                     \
-            ::akg::host::HostLog("E", ::akg::host::LogNodeName(context), "%s is nullptr", #ptr); \
-            return ge::GRAPH_FAILED;                                                                \
-        }                                                                                           \
-    } while (0)
+#define OP_CHECK_NULL_WITH_CONTEXT(context, ptr) OPS_CHECK_NULL_WITH_CONTEXT(context, ptr)
 #endif

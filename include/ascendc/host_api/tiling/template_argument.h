@@ -113,12 +113,15 @@ struct Param {
         }
         return spec[2 + 2 * ranges + i];
     }
-    constexpr bool Has(uint64_t v) const {
-        for (uint64_t i = 0; i < Count(); ++i)
-            if (Value(i) == v) return true;
-        return false;
-    }
 };
+
+// Appends `x` to a bounded array; a full array, or an element that overflowed, marks overflow.
+template <typename T, size_t N>
+constexpr void Append(T (&items)[N], uint32_t& count, bool& overflow, const T& x) {
+    overflow |= x.overflow;
+    if (count == N) overflow = true;
+    else items[count++] = x;
+}
 
 // A declaration (ASCENDC_TPL_ARGS_DECL) or one selection group (ASCENDC_TPL_ARGS_SEL).
 struct ParamList {
@@ -127,15 +130,8 @@ struct ParamList {
     bool overflow = false;
     constexpr ParamList() = default;
     constexpr ParamList(std::initializer_list<Param> ps) {
-        for (const Param& p : ps) {
-            overflow |= p.overflow;
-            if (p.kind == kIgnored) continue;
-            if (count == kMaxParams) {
-                overflow = true;
-                break;
-            }
-            params[count++] = p;
-        }
+        for (const Param& p : ps)
+            if (p.kind != kIgnored) Append(params, count, overflow, p);
     }
     constexpr const Param* Find(const char* name) const {
         for (uint32_t i = 0; i < count; ++i)
@@ -150,14 +146,7 @@ struct Selection {
     bool overflow = false;
     constexpr Selection() = default;
     constexpr Selection(std::initializer_list<ParamList> gs) {
-        for (const ParamList& g : gs) {
-            overflow |= g.overflow;
-            if (count == kMaxGroups) {
-                overflow = true;
-                break;
-            }
-            groups[count++] = g;
-        }
+        for (const ParamList& g : gs) Append(groups, count, overflow, g);
     }
 };
 
@@ -210,49 +199,50 @@ constexpr const Param& SelectedValues(const ParamList& decl, const ParamList& gr
     return p ? *p : decl.params[a];
 }
 
-// Combinations selected: per group, the product of its arguments' value counts.
+// Combinations group `group` selects: the product of its arguments' value counts.
+constexpr uint64_t GroupCombinations(const ParamList& decl, const ParamList& group) {
+    uint64_t n = 1;
+    for (uint32_t a = 0; a < decl.count; ++a) n *= SelectedValues(decl, group, a).Count();
+    return n;
+}
+
 constexpr uint64_t CombinationCount(const ParamList& decl, const Selection& sel) {
     uint64_t total = 0;
-    for (uint32_t g = 0; g < sel.count; ++g) {
-        uint64_t n = 1;
-        for (uint32_t a = 0; a < decl.count; ++a) n *= SelectedValues(decl, sel.groups[g], a).Count();
-        total += n;
-    }
+    for (uint32_t g = 0; g < sel.count; ++g) total += GroupCombinations(decl, sel.groups[g]);
     return total;
 }
 
-// The value of declared argument `a` in combination `c` (groups in order; within a group the
-// first argument varies slowest).
-constexpr uint64_t CombinationValue(const ParamList& decl, const Selection& sel, uint64_t c, uint32_t a) {
+// The group combination *c falls in (groups in order), *c becoming its index within the group;
+// sel.count past the last.
+constexpr uint32_t GroupOf(const ParamList& decl, const Selection& sel, uint64_t* c) {
     for (uint32_t g = 0; g < sel.count; ++g) {
-        uint64_t n = 1;
-        for (uint32_t i = 0; i < decl.count; ++i) n *= SelectedValues(decl, sel.groups[g], i).Count();
-        if (c >= n) {
-            c -= n;
-            continue;
-        }
-        for (uint32_t i = decl.count; i-- > 0;) {
-            const Param& p = SelectedValues(decl, sel.groups[g], i);
-            if (i == a) return p.Value(c % p.Count());
-            c /= p.Count();
-        }
+        const uint64_t n = GroupCombinations(decl, sel.groups[g]);
+        if (*c < n) return g;
+        *c -= n;
+    }
+    return sel.count;
+}
+
+// The value of declared argument `a` in combination `c` (within a group the first argument
+// varies slowest).
+constexpr uint64_t CombinationValue(const ParamList& decl, const Selection& sel, uint64_t c, uint32_t a) {
+    const uint32_t g = GroupOf(decl, sel, &c);
+    if (g == sel.count) return 0;
+    for (uint32_t i = decl.count; i-- > 0;) {
+        const Param& p = SelectedValues(decl, sel.groups[g], i);
+        if (i == a) return p.Value(c % p.Count());
+        c /= p.Count();
     }
     return 0;
 }
 
-// The kernel type group `g` of the combination names (ASCENDC_TPL_KERNEL_TYPE_SEL), or -1.
+// The kernel type the combination's group names (ASCENDC_TPL_KERNEL_TYPE_SEL), or -1.
 constexpr int64_t CombinationKernelType(const ParamList& decl, const Selection& sel, uint64_t c) {
-    for (uint32_t g = 0; g < sel.count; ++g) {
-        uint64_t n = 1;
-        for (uint32_t i = 0; i < decl.count; ++i) n *= SelectedValues(decl, sel.groups[g], i).Count();
-        if (c >= n) {
-            c -= n;
-            continue;
-        }
-        for (uint32_t i = 0; i < sel.groups[g].count; ++i)
-            if (sel.groups[g].params[i].kind == ASCENDC_TPL_KERNEL_TYPE && sel.groups[g].params[i].specCount > 0)
-                return int64_t(sel.groups[g].params[i].spec[0]);
-        return -1;
+    const uint32_t g = GroupOf(decl, sel, &c);
+    if (g == sel.count) return -1;
+    for (uint32_t i = 0; i < sel.groups[g].count; ++i) {
+        const Param& p = sel.groups[g].params[i];
+        if (p.kind == ASCENDC_TPL_KERNEL_TYPE && p.specCount > 0) return int64_t(p.spec[0]);
     }
     return -1;
 }
