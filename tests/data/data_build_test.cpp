@@ -201,6 +201,7 @@ TEST_F(DataBuild, DecontaminationDropsExcludedTasksAndAPlantedNearCopy) {
         fs::create_directories(task / "answer" / "0" / "op_host");
         fs::create_directories(task / "answer" / "0" / "op_kernel");
         std::ofstream(task / "validation" / "module.py") << "# reference\n";
+        std::ofstream(task / "validation" / "pybind.cpp") << "// glue\n";
         std::ofstream(task / "validation" / "test_cases.csv") << "case_id;shape\n0;[3]\n";
         std::ofstream(task / "answer" / "0" / "op_kernel" / "k.cpp") << (std::string(t) == "Op0" ? "// unrelated\n" : foreign);
     }

@@ -50,6 +50,7 @@ std::string WriteSyntheticRun(const SyntheticSpec& spec) {
         Write(task / "answer" / "0" / "op_kernel" / file, SyntheticKernel(t, 0));
         Write(task / "answer" / "0" / "op_host" / (file), "// host code of " + op + "\n");
         Write(task / "validation" / "module.py", "# reference of " + op + "\n");
+        Write(task / "validation" / "pybind.cpp", "// glue of " + op + "\n");  // a task without glue is malformed
         Write(task / "validation" / "test_cases.csv", "case_id;shape;dtype\n0;[8];float32\n1;[" +
                                                           std::to_string(100 + t) + "];float32\n");
         Write(task / "validation" / "hidden_cases.csv", "case_id;shape;dtype\nh0;[" + std::to_string(7000 + t) +
