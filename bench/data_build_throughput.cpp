@@ -38,6 +38,11 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "akg_bench_data_build: %s\n", r.error.c_str());
         return 2;
     }
+    // A build that read nothing (the synthetic tasks judged malformed, say) is fast and measures nothing.
+    if (r.manifest.value("record_count", 0) == 0) {
+        std::fprintf(stderr, "akg_bench_data_build: no records were built from the synthetic run\n");
+        return 2;
+    }
     const double write = std::chrono::duration<double>(t1 - t0).count(), build = std::chrono::duration<double>(t2 - t1).count();
     std::printf("samples: %d (%d tasks x %d)\nwriting the synthetic run: %.2f s\nakgen data build: %.2f s wall, %s records "
                 "(%.0f samples/s)\nCPU of the whole process (run writing included): %.2f s user, %.2f s system\n"
