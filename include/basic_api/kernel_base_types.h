@@ -186,5 +186,9 @@ struct IsSameType<T, T> {
 
 __aicore__ constexpr inline uint32_t DivCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 __aicore__ constexpr inline uint32_t AlignUp(uint32_t a, uint32_t b) { return DivCeil(a, b) * b; }
+// The scalar forms of asc-devkit's basic_api utilities (kernels call Ceil(count, align) with
+// mixed integer types, which convert to these).
+__aicore__ constexpr inline uint32_t ConstCeil(uint32_t a, uint32_t b) { return DivCeil(a, b); }
+__aicore__ inline uint32_t Ceil(uint32_t a, uint32_t b) { return DivCeil(a, b); }
 
 }  // namespace AscendC

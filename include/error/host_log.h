@@ -7,5 +7,7 @@ namespace akg::host {
 
 // printf-style; `level` is "D", "I", "W" or "E".
 void HostLog(const char* level, const char* node, const char* fmt, ...);
+// A line with the node and no message.
+inline void HostLog(const char* level, const char* node) { HostLog(level, node, "%s", ""); }
 
 }  // namespace akg::host

@@ -69,10 +69,12 @@ const std::string& ToolchainFingerprint() {
 
 std::vector<std::string> CommonFlags(const BuildOptions& o) {
     // The include roots of CANN 8.x operator repositories (hicann/ops-*): opbase's op_common and
-    // its op_host (`log/log.h`, `util/math_util.h`) and the repositories' common/inc (ops_cv).
+    // its op_host (`log/log.h`, `util/math_util.h`), the repositories' common/inc (ops_cv), and
+    // asc-devkit's adv_api, which CANN's device compile searches too (`math/floor.h`).
     std::vector<std::string> flags = {"-std=c++17", "-shared", "-fPIC", o.optLevel, "-g", "-w", "-I" AKG_INCLUDE_DIR,
                                       "-I" AKG_INCLUDE_DIR "/op_common", "-I" AKG_INCLUDE_DIR "/op_common/op_host",
-                                      "-I" AKG_INCLUDE_DIR "/ops_cv", "-D__CCE_AICORE__=" + std::to_string(o.cceAicore)};
+                                      "-I" AKG_INCLUDE_DIR "/ops_cv", "-I" AKG_INCLUDE_DIR "/adv_api",
+                                      "-D__CCE_AICORE__=" + std::to_string(o.cceAicore)};
     if (*AKG_ARCH_FLAGS) flags.push_back(AKG_ARCH_FLAGS);
     return flags;
 }

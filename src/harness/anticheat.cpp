@@ -469,8 +469,14 @@ const std::unordered_set<std::string_view>& HostOnlyStdHeaders() {
 // those of the CANN 8.x operator repositories: `ascendc/` (template_argument.h), opbase's
 // `op_common/` reached also as `op_kernel/`, `log/`, `util/`, and the repositories' common
 // `op_host/` (include/op_common, include/ops_cv).
-constexpr std::string_view kKernelCannPrefixes[] = {"lib/",  "adv_api/", "basic_api/", "kernel_tiling/", "impl/",
-                                                    "acl/",  "ascendc/", "op_common/", "op_kernel/"};
+// CANN's device compile also puts asc-devkit's include/adv_api on the include path, so kernels
+// reach its subdirectories directly (`math/floor.h`, `pad/broadcast.h`; -I include/adv_api here).
+constexpr std::string_view kKernelCannPrefixes[] = {
+    "lib/",    "adv_api/", "basic_api/", "kernel_tiling/", "impl/",  "acl/",    "ascendc/", "op_common/",
+    "op_kernel/", "activation/", "index/", "math/",      "pad/",     "reduce/", "select/"};
+// Single CANN host headers that kernels of the operator repositories include (for declarations
+// only): ops-transformer's interleave_rope kernels include platform/platform_infos_def.h.
+constexpr std::string_view kKernelCannHeaders[] = {"platform/platform_infos_def.h"};
 constexpr std::string_view kHostCannPrefixes[] = {"register/", "tiling/",     "platform/", "graph/",
                                                   "exe_graph/", "error/",     "aclnn/",    "aclnnop/",
                                                   "aclnn_kernels/", "opdev/", "level0/",   "level2/",
@@ -494,6 +500,8 @@ bool IsAllowedHeader(std::string_view name, SourceSide side) {
     if (topLevel && ((StartsWith(name, "kernel_") && EndsWith(name, ".h")) || name == "tikicpulib.h")) return true;
     for (std::string_view prefix : kKernelCannPrefixes)
         if (StartsWith(name, prefix)) return true;
+    for (std::string_view header : kKernelCannHeaders)
+        if (name == header) return true;
     if (side == SourceSide::Kernel) return false;
     if (topLevel && StartsWith(name, "aclnn_") && EndsWith(name, ".h")) return true;
     for (std::string_view prefix : kHostCannPrefixes)

@@ -29,7 +29,11 @@ enum class SocVersion {
     KIRIN9030,
     ASCEND031,
     ASCEND035,
-    RESERVED_VERSION
+    RESERVED_VERSION,
+    // Ascend 950 (and its deprecated name): no simulated platform reports it, but tiling code
+    // compares the SoC against it (ops-transformer's rotary_position_embedding).
+    ASCEND950,
+    ASCEND910_95 = ASCEND950
 };
 
 // UB space ReserveLocalMemory sets aside.
