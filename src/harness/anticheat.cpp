@@ -53,6 +53,10 @@ constexpr RuleText kRules[] = {
                     "process (print with AscendC::printf)"},
 };
 
+// The C library's allocator: device_heap calls in kernel sources and imports of kernel libraries.
+constexpr std::string_view kHeapFunctions[] = {"malloc",  "calloc", "realloc", "free",   "aligned_alloc", "posix_memalign",
+                                               "memalign", "valloc", "pvalloc", "strdup", "strndup"};
+
 // The failure class a finding of `rule` gives its candidate.
 std::string ClassOfRule(std::string_view rule) {
     const bool deviceCode = rule == "device_heap" || rule == "device_libc";
@@ -330,9 +334,8 @@ const std::unordered_map<std::string_view, BannedIdentifier>& BannedIdentifiers(
         auto addDevice = [&](std::string_view rule, Form form, std::initializer_list<std::string_view> names) {
             for (std::string_view name : names) m.emplace(name, BannedIdentifier{rule, form, true});
         };
-        addDevice("device_heap", Form::CallOrStd,
-                  {"malloc", "calloc", "realloc", "free", "aligned_alloc", "posix_memalign", "memalign", "valloc",
-                   "pvalloc", "strdup", "strndup"});
+        for (std::string_view name : kHeapFunctions)
+            m.emplace(name, BannedIdentifier{"device_heap", Form::CallOrStd, true});
         // The standard library's types and helpers that take memory from the heap.
         addDevice("device_heap", Form::StdName,
                   {"vector", "basic_string", "string", "wstring", "u16string", "u32string", "map", "multimap",
@@ -774,10 +777,7 @@ struct Verdict {
 // The C library's allocator and its I/O, which kernel libraries may not import: the AI core has
 // neither (host libraries may).
 bool IsCAllocator(const std::string& name) {
-    static const std::unordered_set<std::string> names = {"malloc", "calloc", "realloc", "free", "aligned_alloc",
-                                                          "posix_memalign", "memalign", "valloc", "pvalloc",
-                                                          "strdup", "strndup"};
-    return names.count(name) > 0;
+    return std::find(std::begin(kHeapFunctions), std::end(kHeapFunctions), name) != std::end(kHeapFunctions);
 }
 bool IsCIoOrExit(const std::string& name) {
     static const std::unordered_set<std::string> names = {
