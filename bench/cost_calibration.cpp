@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "run/runner.h"
+#include "run/op_runner.h"
 #include "sim/cost_kernels.h"
 
 namespace {

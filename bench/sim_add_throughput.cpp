@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-#include "akg/launch.h"
+#include "akg/launch/launch.h"
 #include "kernel_operator.h"
 
 namespace {

@@ -1,7 +1,7 @@
 // Ascend C device API: the single header kernels include.
 #pragma once
 
-#include "akg/device_lang.h"
+#include "akg/lang/device_lang.h"
 #include "basic_api/kernel_base_types.h"
 #include "basic_api/kernel_tensor.h"
 #include "basic_api/kernel_tpipe.h"
@@ -21,7 +21,7 @@
 #include "basic_api/kernel_operator_workspace_intf.h"
 #include "basic_api/kernel_operator_cache_intf.h"
 #include "basic_api/kernel_operator_scalar_intf.h"
-#include "akg/cce_intrinsics.h"
+#include "akg/intrinsics/cce_intrinsics.h"
 #include "basic_api/kernel_operator_vec_cmpsel_intf.h"
 #include "basic_api/kernel_operator_vec_reduce_intf.h"
 #include "basic_api/kernel_operator_vec_brcb_intf.h"

@@ -24,7 +24,7 @@ ENTRY = "kernel_operator.h"
 EXTRA_TREES = ("adv_api", "lib", "kernel_tiling")
 # Our simulator interface, not part of the CANN-compatible API.
 INTERNAL_TREES = ("akg",)
-# What akg/device_lang.h fixes for the whole build: the Atlas A2/A3 (dav-c220) target.
+# What akg/lang/device_lang.h fixes for the whole build: the Atlas A2/A3 (dav-c220) target.
 PREDEFINED = {"__CCE_AICORE__": "220"}
 # Function attributes that say how we compile the simulator, not what the API is.
 ATTRIBUTE_WORDS = ("AKG_API", "__aicore__", "__inline__", "__forceinline__", "inline", "noinline",

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "akg/launch_syntax.h"
+#include "akg/lang/launch_syntax.h"
 
 using aclError = int;
 using aclrtStream = void*;

@@ -2,7 +2,7 @@
 // hardware events, rounding modes, and the fixed sizes of the vector unit.
 #pragma once
 
-#include "akg/device_lang.h"
+#include "akg/lang/device_lang.h"
 
 // Compiler-builtin enums of the CCE toolchain; kernels use them unqualified.
 enum pipe_t : uint8_t {

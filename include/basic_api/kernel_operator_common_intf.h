@@ -1,7 +1,7 @@
 // InitSocState: the AI core's global state back to its defaults at the start of a kernel.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 
 namespace akg::sim {
 void SocStateInit();

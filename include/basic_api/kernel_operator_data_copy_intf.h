@@ -51,7 +51,7 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
 
 void SetPadValueBits(uint64_t bits, uint32_t elemSize);
 
-// DataCopy with SliceInfo (GM <-> UB, src/sim/datacopy.cpp): the slices of src, in row-major
+// DataCopy with SliceInfo (GM <-> UB, src/sim/data_copy.cpp): the slices of src, in row-major
 // order, land on the slices of dst; a software-composed API, one DMA burst per slice.
 struct DmaSliceSpec {
     Mem dstMem;

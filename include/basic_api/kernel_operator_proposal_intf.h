@@ -11,7 +11,7 @@
 // ("unsupported API on current device") and do nothing at run time, which the simulator reports.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "basic_api/kernel_struct_proposal.h"
 #include "basic_api/kernel_tensor.h"
 

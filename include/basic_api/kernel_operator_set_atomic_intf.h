@@ -2,7 +2,7 @@
 // element-wise into the destination instead of overwriting it.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 
 namespace akg::sim {
 enum class AtomicOp : uint8_t { None, Add, Max, Min, Keep };

@@ -1,7 +1,7 @@
 // System variables of the running core: block index and count, sub-block of a split core.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 
 namespace akg::sim {
 int64_t SubBlockIdx();

@@ -3,7 +3,7 @@
 // build does, into the header that `kernel_tiling/kernel_tiling.h` includes.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 
 namespace akg::sim {
 void CopyTilingData(void* dst, const uint8_t* tiling, uint32_t bytes);

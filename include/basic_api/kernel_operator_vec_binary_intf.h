@@ -2,7 +2,7 @@
 // SubRelu, FusedMulAdd, MulAddDst. Each has the count form and the two mask forms.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_struct_binary.h"
 #include "basic_api/kernel_tensor.h"
 

@@ -2,7 +2,7 @@
 // ShiftRight, and Axpy (dst += src * scalar, possibly into a wider type).
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_operator_vec_mask_intf.h"
 #include "basic_api/kernel_struct_unary.h"
 #include "basic_api/kernel_tensor.h"

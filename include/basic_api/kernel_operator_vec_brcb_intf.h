@@ -3,7 +3,7 @@
 // blocks. The mask does not apply.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_struct_brcb.h"
 #include "basic_api/kernel_tensor.h"
 

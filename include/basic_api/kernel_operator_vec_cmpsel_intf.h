@@ -15,7 +15,7 @@
 //   dst unchanged.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_struct_binary.h"
 #include "basic_api/kernel_struct_unary.h"
 #include "basic_api/kernel_tensor.h"

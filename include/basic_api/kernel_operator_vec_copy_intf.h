@@ -6,7 +6,7 @@
 // elements of *each* repeat (they may span more than 8 blocks) and repeatTime stays in effect.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_struct_data_copy.h"
 #include "basic_api/kernel_tensor.h"
 

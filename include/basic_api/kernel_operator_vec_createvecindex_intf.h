@@ -5,7 +5,7 @@
 // (float), that equals firstValue + i exactly.)
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_tensor.h"
 
 namespace akg::sim {

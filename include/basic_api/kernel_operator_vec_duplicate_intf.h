@@ -1,7 +1,7 @@
 // Duplicate: fill a tensor with a scalar.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_tensor.h"
 
 namespace AscendC {

@@ -3,7 +3,7 @@
 // The mask forms write each repeat's lanes contiguously at dst + r * dstRepStride blocks.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_struct_gather.h"
 #include "basic_api/kernel_tensor.h"
 

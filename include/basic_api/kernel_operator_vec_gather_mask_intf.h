@@ -10,7 +10,7 @@
 // core is in Normal mask mode (the device leaves it so, with the mask register set to `mask`).
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_struct_gather.h"
 #include "basic_api/kernel_tensor.h"
 

@@ -1,7 +1,7 @@
 // The vector mask register: SetVectorMask, SetMaskCount/SetMaskNorm, ResetMask.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 
 namespace akg::sim {
 // Raw register write (set_vector_mask): the caller does not say which mode the value is for.

@@ -19,7 +19,7 @@
 //   ReduceDataBlock 8 results; ReducePairElem 128 bytes.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_tensor.h"
 
 namespace AscendC {

@@ -12,7 +12,7 @@
 // the listed addresses), as the documentation states.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_struct_transpose.h"
 #include "basic_api/kernel_tensor.h"
 

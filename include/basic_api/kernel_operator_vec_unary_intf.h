@@ -1,7 +1,7 @@
 // One-source element-wise vector instructions: Exp, Ln, Abs, Reciprocal, Sqrt, Rsqrt, Relu, Not.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_struct_unary.h"
 #include "basic_api/kernel_tensor.h"
 

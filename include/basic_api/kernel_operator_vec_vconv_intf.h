@@ -2,7 +2,7 @@
 // path that uses the DEQSCALE register.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_struct_unary.h"
 #include "basic_api/kernel_tensor.h"
 

@@ -1,7 +1,7 @@
 // GM workspace: the system part reserved for library APIs and the user part after it.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 
 namespace akg::sim {
 uint8_t* UserWorkspace(uint8_t* workspace);

@@ -5,7 +5,7 @@
 // and go through the runtime so that the checker sees them.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 
 namespace AscendC {
 

@@ -2,7 +2,7 @@
 // in its second (aclnnXxx -> CommonOpExecutorRun). It owns every tensor, array and scalar the L0
 // functions allocate, and a launch list: the L0 operators in the order they were added, each run
 // when the executor runs (built-in operators on the host, AI Core operators through the
-// simulator's runner, see akg/opapi.h).
+// simulator's runner, see akg/opapi/opapi.h).
 #pragma once
 
 #include <functional>

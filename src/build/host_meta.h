@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 
 namespace akg::build {
 

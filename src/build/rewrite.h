@@ -1,6 +1,6 @@
 // The mechanical source rewrites that make bisheng-only syntax compile with g++ (design §1):
 // the `[aicore]` / `[host, aicore]` function attribute is dropped, a `<<<...>>>` kernel launch
-// becomes a call through the simulator's launch helper (akg/launch_syntax.h), and each kernel
+// becomes a call through the simulator's launch helper (akg/lang/launch_syntax.h), and each kernel
 // qualifier (__vector__, __cube__, __mix__(m, n)) adds a record of the kernel's type after the
 // last line, which the launcher reads. Line numbers are preserved.
 #pragma once

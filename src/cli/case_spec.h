@@ -5,7 +5,7 @@
 #include <map>
 #include <string>
 
-#include "run/runner.h"
+#include "run/op_runner.h"
 
 namespace akg::cli {
 

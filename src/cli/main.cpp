@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "akg/cost.h"
+#include "akg/launch/cost.h"
 #include "cli/case_spec.h"
 #include "cli/data_cmd.h"
 #include "common/npy.h"
@@ -24,7 +24,7 @@
 #include "build/compile.h"
 #include "build/program.h"
 #include "common/process.h"
-#include "run/runner.h"
+#include "run/op_runner.h"
 
 namespace fs = std::filesystem;
 using namespace akg;

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <map>
 
-#include "akg/device_lang.h"
+#include "akg/lang/device_lang.h"
 
 namespace akg {
 

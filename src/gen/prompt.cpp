@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "build/compile.h"
-#include "run/runner.h"
+#include "run/op_runner.h"
 
 namespace akg::gen {
 

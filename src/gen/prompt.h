@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "akg/platform.h"
+#include "akg/launch/platform.h"
 #include "harness/task_set.h"
 
 namespace akg::gen {

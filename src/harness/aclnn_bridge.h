@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "akg/opapi.h"
-#include "akg/pyshim.h"
-#include "run/runner.h"
+#include "akg/opapi/opapi.h"
+#include "akg/pyshim/pyshim.h"
+#include "run/op_runner.h"
 
 namespace akg::harness {
 
@@ -35,7 +35,7 @@ public:
     // Calls `api`'s two phases as CANN's EXEC_NPU_CMD does: the glue's arguments converted to
     // aclnn handles (tensors over the glue's storage, so outputs are written in place), plus the
     // workspace-size and executor out-parameters; then the second phase. The answer's L0
-    // functions reach the simulator through akg/opapi.h's launcher, which the caller sets.
+    // functions reach the simulator through akg/opapi/opapi.h's launcher, which the caller sets.
     bool Call(const std::string& api, std::vector<pyshim::AclArg>& args, std::string* error) const;
 
 private:

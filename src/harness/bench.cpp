@@ -16,8 +16,8 @@
 #include <map>
 #include <sstream>
 
-#include "akg/cost.h"
-#include "akg/pyshim.h"
+#include "akg/launch/cost.h"
+#include "akg/pyshim/pyshim.h"
 #include "build/compile.h"
 #include "build/pybind_build.h"
 #include "common/disk_full.h"

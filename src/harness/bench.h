@@ -17,7 +17,7 @@
 #include "harness/python_worker.h"
 #include "harness/sandbox.h"
 #include "harness/task_set.h"
-#include "run/runner.h"
+#include "run/op_runner.h"
 
 namespace akg::harness {
 

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "akg/cost.h"
+#include "akg/launch/cost.h"
 #include "common/disk_full.h"
 #include "common/npy.h"
 #include "harness/aclnn_bridge.h"

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "akg/pyshim.h"
-#include "run/runner.h"
+#include "akg/pyshim/pyshim.h"
+#include "run/op_runner.h"
 
 namespace akg::harness {
 

@@ -26,7 +26,7 @@
 #include <exception>
 #include <new>
 
-#include "akg/launch.h"
+#include "akg/launch/launch.h"
 
 namespace akg::harness {
 

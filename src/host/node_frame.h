@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "exe_graph/runtime/compute_node_info.h"
 #include "exe_graph/runtime/range.h"
 #include "exe_graph/runtime/runtime_attrs.h"

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "register/op_def.h"
 
 namespace ops {

@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "host/platform_state.h"
 #include "host/registry.h"
 #include "tiling/platform/platform_ascendc.h"

@@ -1,7 +1,7 @@
 // The current platform and how a PlatformSpec is described to host code.
 #pragma once
 
-#include "akg/platform.h"
+#include "akg/launch/platform.h"
 #include "platform/platform_info.h"
 
 namespace akg::host {

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <string>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "host/registry.h"
 #include "host/run_log.h"
 #include "register/tilingdata_base.h"

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "akg/opapi.h"
+#include "akg/opapi/opapi.h"
 #include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_kernels/reshape.h"

@@ -4,7 +4,7 @@
 #include <mutex>
 #include <string>
 
-#include "akg/opapi.h"
+#include "akg/opapi/opapi.h"
 #include "common/tensor.h"
 #include "opdev/make_op_executor.h"
 #include "opdev/op_def.h"

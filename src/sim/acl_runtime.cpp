@@ -10,7 +10,7 @@
 #include <string>
 
 #include "acl/acl.h"
-#include "akg/launch.h"
+#include "akg/launch/launch.h"
 
 namespace {
 

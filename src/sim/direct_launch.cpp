@@ -9,9 +9,9 @@
 #include <map>
 #include <utility>
 
-#include "akg/cost.h"
-#include "akg/launch.h"
-#include "akg/launch_syntax.h"
+#include "akg/launch/cost.h"
+#include "akg/launch/launch.h"
+#include "akg/lang/launch_syntax.h"
 #include "sim/runtime.h"
 
 namespace akg {

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "basic_api/kernel_struct_fixpipe.h"
 
 namespace akg::sim {

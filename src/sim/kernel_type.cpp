@@ -10,7 +10,7 @@
 #include <cstring>
 #include <map>
 
-#include "akg/launch.h"
+#include "akg/launch/launch.h"
 #include "basic_api/kernel_operator_tiling_intf.h"
 #include "common/elf.h"
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "akg/launch.h"
-#include "akg/sim.h"
+#include "akg/launch/launch.h"
+#include "akg/sim/sim.h"
 #include "basic_api/kernel_operator_set_atomic_intf.h"
 #include "basic_api/kernel_tpipe.h"
 

@@ -8,7 +8,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "akg/device_lang.h"
+#include "akg/lang/device_lang.h"
 #include "basic_api/kernel_base_types.h"
 
 namespace akg::sim {

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <array>
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "sim/runtime.h"
 
 namespace akg::sim {

@@ -5,7 +5,7 @@
 // the runtime creates afresh for every Launch (the observer itself ignores instructions).
 #include <algorithm>
 
-#include "akg/launch.h"
+#include "akg/launch/launch.h"
 #include "sim/vec_ext.h"
 
 namespace akg::sim {

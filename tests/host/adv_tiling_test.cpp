@@ -4,7 +4,7 @@
 // Power and Round, Atlas inference products).
 #include <gtest/gtest.h>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "tiling/tiling_api.h"
 
 // Every CANN spelling of the tiling headers resolves.

@@ -3,7 +3,7 @@
 // (tests/sim/adv_broadcast_test.cpp).
 #include <gtest/gtest.h>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "tiling/tiling_api.h"
 
 // Both CANN spellings of the header resolve.

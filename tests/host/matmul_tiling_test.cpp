@@ -6,7 +6,7 @@
 
 #include <cstring>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "tiling/tiling_api.h"
 
 namespace optiling {

@@ -1,7 +1,7 @@
 // PlatformAscendC and fe::PlatFormInfos follow the current platform.
 #include <gtest/gtest.h>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "platform/platform_info.h"
 #include "tiling/platform/platform_ascendc.h"
 

@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "error/ops_error.h"
 #include "register/op_def_registry.h"
 #include "register/tilingdata_base.h"

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "tiling/tiling_api.h"
 
 // Every CANN spelling of the header resolves.

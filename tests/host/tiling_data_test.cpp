@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "register/tilingdata_base.h"
 
 namespace optiling {

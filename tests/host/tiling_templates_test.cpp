@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "register/op_impl_registry.h"
 #include "tiling/tiling_base.h"
 #include "tiling/tiling_templates_registry.h"

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <csignal>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "register/op_def_registry.h"
 
 namespace optiling {

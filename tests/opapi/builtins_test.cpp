@@ -7,7 +7,7 @@
 #include <numeric>
 #include <vector>
 
-#include "akg/opapi.h"
+#include "akg/opapi/opapi.h"
 #include "aclnn_kernels/cast.h"
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_kernels/reshape.h"

@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "host/platform_state.h"
 #include "lib/matmul_intf.h"
-#include "run/runner.h"
+#include "run/op_runner.h"
 #include "sim/cost_kernels.h"
 #include "sim/kernel_harness.h"
 #include "tiling/platform/platform_ascendc.h"

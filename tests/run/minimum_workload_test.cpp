@@ -2,7 +2,7 @@
 // exceed what a correct kernel moves.
 #include <gtest/gtest.h>
 
-#include "run/runner.h"
+#include "run/op_runner.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Platform files carry the cost model's timing numbers; the code defaults are Ascend910B1's.
 #include <gtest/gtest.h>
 
-#include "run/runner.h"
+#include "run/op_runner.h"
 
 namespace {
 

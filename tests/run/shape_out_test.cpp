@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "build/project.h"
-#include "run/runner.h"
+#include "run/op_runner.h"
 
 namespace fs = std::filesystem;
 

@@ -10,7 +10,7 @@
 #include <fstream>
 
 #include "build/project.h"
-#include "run/runner.h"
+#include "run/op_runner.h"
 
 namespace fs = std::filesystem;
 

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <functional>
 
-#include "akg/cost.h"
+#include "akg/launch/cost.h"
 #include "kernel_operator.h"
 
 namespace akg::costk {

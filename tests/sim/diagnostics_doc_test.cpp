@@ -8,7 +8,7 @@
 #include <map>
 #include <sstream>
 
-#include "akg/launch.h"
+#include "akg/launch/launch.h"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <set>
 
 #include "kernel_operator.h"
-#include "akg/kernel_launcher.h"
+#include "akg/launch/kernel_launcher.h"
 #include "sim/kernel_harness.h"
 
 using namespace AscendC;
@@ -668,7 +668,7 @@ TEST(Diagnostics, DMA_PARAM_RANGE) {
 // Found after the run from what the kernel left in the shape-out argument (the runner's
 // ReadShapeOut): a kernel that writes the shape is clean, one that forgets it, or claims more
 // elements than the output holds, is reported.
-// A kernel template (tiling-key templates, akg/kernel_launcher.h) launched with a key that its
+// A kernel template (tiling-key templates, akg/launch/kernel_launcher.h) launched with a key that its
 // ASCENDC_TPL_SEL does not select: no instance exists for it.
 namespace tpl_unselected {
 ASCENDC_TPL_ARGS_DECL(Op, ASCENDC_TPL_UINT_DECL(MODE, ASCENDC_TPL_2_BW, ASCENDC_TPL_UI_LIST, 0, 1, 2));

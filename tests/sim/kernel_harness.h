@@ -4,7 +4,7 @@
 #include <functional>
 #include <vector>
 
-#include "akg/launch.h"
+#include "akg/launch/launch.h"
 #include "basic_api/kernel_operator_tiling_intf.h"  // KernelMetaType
 
 namespace akg::test {

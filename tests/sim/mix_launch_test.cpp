@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-#include "akg/cost.h"
+#include "akg/launch/cost.h"
 #include "kernel_harness.h"
 #include "kernel_operator.h"
 

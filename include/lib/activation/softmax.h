@@ -15,7 +15,7 @@
 // written like the others, as the documentation warns.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "basic_api/kernel_tensor.h"
 #include "lib/akg_adv/kernel_library_tiling.h"
 #include "lib/akg_adv/softmax_rules.h"

@@ -14,7 +14,7 @@
 // whole source tensor (GetSize() elements).
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "basic_api/kernel_tensor.h"
 #include "lib/akg_adv/adv_config.h"
 #include "lib/akg_adv/adv_sim.h"

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "lib/akg_adv/adv_tmp_rules.h"
 
 namespace akg::sim {

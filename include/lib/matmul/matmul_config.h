@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "akg/device_lang.h"
+#include "akg/lang/device_lang.h"
 #include "lib/matmul/tcube_tiling.h"
 
 namespace AscendC {

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 
 namespace akg::sim {
 

@@ -6,7 +6,7 @@
 // reports (lib/akg_adv/adv_tmp_rules.h).
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "basic_api/kernel_tensor.h"
 
 namespace akg::sim {

@@ -5,7 +5,7 @@
 // temporary space against the rule GetMeanMaxMinTmpSize reports.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "basic_api/kernel_tensor.h"
 
 namespace AscendC {

@@ -6,7 +6,7 @@
 // the rule GetSumMaxMinTmpSize reports.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "basic_api/kernel_tensor.h"
 
 namespace AscendC {

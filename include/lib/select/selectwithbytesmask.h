@@ -8,7 +8,7 @@
 // which checks the shape and the temporary space against GetSelectMaxMinTmpSize's rule.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "basic_api/kernel_tensor.h"
 
 namespace AscendC {

@@ -1,14 +1,14 @@
 // InitGlobalMemory (CANN 8.x install layout lib/utils/init_global_memory.h): sets `size` elements
 // of a GlobalTensor to `value`, e.g. to zero an output before atomic accumulation. InitOutput is
 // its earlier name, which operators of CANN's own library still call. One call is one MTE3
-// instruction of the simulator writing the range (src/sim/datacopy.cpp); like the device's
+// instruction of the simulator writing the range (src/sim/data_copy.cpp); like the device's
 // DataCopy-based implementation it honours the core's atomic mode. bfloat16_t is outside the
 // documented type list, but CANN's device build accepts it (the check is a CPU-debug runtime
 // assertion) and its Duplicate-based fill handles it; NPUKernelBench's FeedsRepeat relies on it.
 // Fill is its current name.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "basic_api/kernel_tensor.h"
 
 namespace akg::sim {

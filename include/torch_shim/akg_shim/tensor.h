@@ -3,7 +3,7 @@
 // like ATen's. Heavy lifting (dtype conversion, arithmetic, reductions) lives in libakg_pyshim.
 #pragma once
 
-#include "akg/pyshim.h"
+#include "akg/pyshim/pyshim.h"
 #include "akg_shim/c10.h"
 
 namespace at {

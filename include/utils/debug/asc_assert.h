@@ -6,7 +6,7 @@
 
 #include <cstdio>
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 
 namespace akg::sim {
 // Out of line, so that its return address is the assert's line in the kernel.

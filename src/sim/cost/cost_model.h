@@ -6,7 +6,7 @@
 #include <map>
 #include <tuple>
 
-#include "akg/cost.h"
+#include "akg/launch/cost.h"
 
 namespace akg::cost {
 

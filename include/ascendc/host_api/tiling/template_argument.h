@@ -3,7 +3,7 @@
 // (ASCENDC_TPL_SEL), and the host encodes a chosen combination into the tiling key
 // (GET_TPL_TILING_KEY / ASCENDC_TPL_SEL_PARAM). The same header serves host and kernel: both
 // macros produce constant objects of this translation unit, the host encodes with them and the
-// kernel launcher (akg/kernel_launcher.h) instantiates the kernel template once per selected
+// kernel launcher (akg/launch/kernel_launcher.h) instantiates the kernel template once per selected
 // combination and picks the instance whose key the tiling chose. Layout of a key: the
 // declared arguments from the lowest bit up, each in its declared width; a UINT argument is
 // stored as the index of its value in the declared list, DTYPE / FORMAT / BOOL as the value.

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "akg/launch.h"
+#include "akg/launch/launch.h"
 
 namespace akg::cost {
 

@@ -4,7 +4,7 @@
 // as their AscendC counterparts, so the checker and cost model see no difference.
 #pragma once
 
-#include "akg/vec.h"
+#include "akg/sim/vec.h"
 #include "basic_api/kernel_operator_block_sync_intf.h"
 #include "basic_api/kernel_operator_data_copy_intf.h"
 #include "basic_api/kernel_operator_sys_var_intf.h"

@@ -6,7 +6,7 @@
 // which of these forms a call used; the runtime resolves it against the core's mask register.
 #pragma once
 
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 
 namespace akg::sim {
 

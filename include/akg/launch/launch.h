@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "akg/platform.h"
-#include "akg/sim.h"
+#include "akg/launch/platform.h"
+#include "akg/sim/sim.h"
 
 namespace akg::sim {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "akg/platform.h"
+#include "akg/launch/platform.h"
 #include "graph/types.h"
 
 namespace akg::host {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "akg/cost.h"
-#include "akg/launch.h"
+#include "akg/launch/cost.h"
+#include "akg/launch/launch.h"
 #include "build/builder.h"
 #include "common/tensor.h"
 

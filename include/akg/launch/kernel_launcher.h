@@ -33,7 +33,7 @@ constexpr int ArityOf(void (*)(P...)) {
 // ascendc/host_api/tiling/template_argument.h): one instance per combination the translation
 // unit's ASCENDC_TPL_SEL selects, and at launch the instance whose key the tiling set. An
 // unselected key is the fatal TILING_KEY_UNSELECTED, as the device has no binary for it.
-#include "akg/sim.h"
+#include "akg/sim/sim.h"
 #include "ascendc/host_api/tiling/template_argument.h"
 
 namespace akg::detail {

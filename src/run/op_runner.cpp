@@ -1,4 +1,4 @@
-#include "run/runner.h"
+#include "run/op_runner.h"
 
 #include <dlfcn.h>
 #include <unistd.h>

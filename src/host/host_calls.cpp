@@ -1,4 +1,4 @@
-// The runner-facing side (akg/host_registry.h): what is registered, and running tiling and
+// The runner-facing side (akg/host/host_registry.h): what is registered, and running tiling and
 // inference functions against a request.
 #include <csetjmp>
 #include <csignal>
@@ -8,7 +8,7 @@
 #include <mutex>
 #include <string>
 
-#include "akg/host_registry.h"
+#include "akg/host/host_registry.h"
 #include "host/node_frame.h"
 #include "host/op_def_impl.h"
 #include "host/platform_state.h"
