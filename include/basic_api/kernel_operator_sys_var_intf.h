@@ -2,6 +2,7 @@
 #pragma once
 
 #include "akg/sim/sim.h"
+#include "basic_api/kernel_base_types.h"
 
 namespace akg::sim {
 int64_t SubBlockIdx();

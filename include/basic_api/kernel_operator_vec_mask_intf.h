@@ -2,6 +2,7 @@
 #pragma once
 
 #include "akg/sim/sim.h"
+#include "basic_api/kernel_base_types.h"
 
 namespace akg::sim {
 // Raw register write (set_vector_mask): the caller does not say which mode the value is for.

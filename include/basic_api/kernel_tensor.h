@@ -6,6 +6,7 @@
 #pragma once
 
 #include "akg/sim/sim.h"
+#include "basic_api/kernel_base_types.h"
 
 namespace AscendC {
 

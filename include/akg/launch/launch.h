@@ -10,6 +10,7 @@
 
 #include "akg/launch/platform.h"
 #include "akg/sim/sim.h"
+#include "basic_api/kernel_base_types.h"
 
 namespace akg::sim {
 

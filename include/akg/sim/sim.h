@@ -7,7 +7,14 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "basic_api/kernel_base_types.h"
+#include "akg/lang/device_lang.h"
+
+// Two CANN enums this interface only passes through, declared here so that the simulator's
+// interface stays below the CANN headers that call it (basic_api/kernel_base_types.h defines them).
+enum CoreType : uint8_t;
+namespace AscendC {
+enum class TPosition : uint8_t;
+}
 
 // The caller's return address identifies the user's call site; it is symbolized only when a
 // diagnostic is printed. Public API functions are noinline so that the address is the user's.
