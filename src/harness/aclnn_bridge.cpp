@@ -149,7 +149,7 @@ bool CallFromAclnnArgs(const host::OpInfo& op, const std::vector<pyshim::AclArg>
                        std::string* error) {
     const size_t nIn = op.inputs.size(), nAttr = op.attrs.size();
     size_t nOut = 0;
-    for (size_t i = 0; i < op.outputs.size(); ++i) nOut += run::RefInputOf(op, i) < 0;
+    for (size_t i = 0; i < op.outputs.size(); ++i) nOut += host::RefInputOf(op, i) < 0;
     if (args.size() != nIn + nAttr + nOut) {
         *error = "the aclnn call passes " + std::to_string(args.size()) + " arguments; " + op.type + " declares " +
                  std::to_string(nIn) + " inputs, " + std::to_string(nAttr) + " attributes and " +
@@ -170,7 +170,7 @@ bool CallFromAclnnArgs(const host::OpInfo& op, const std::vector<pyshim::AclArg>
     size_t next = nIn + nAttr;
     for (size_t i = 0; i < op.outputs.size(); ++i) {
         std::vector<Tensor> list;
-        if (int ref = run::RefInputOf(op, i); ref >= 0) {
+        if (int ref = host::RefInputOf(op, i); ref >= 0) {
             call->outputs.push_back(call->inputs[size_t(ref)]);
             continue;
         }
@@ -197,9 +197,9 @@ void WriteBack(const host::OpInfo& op, const run::OpCall& call, std::vector<pysh
     };
     // Other inputs cannot have changed: a kernel that wrote one was diagnosed (INPUT_MODIFIED).
     for (size_t i = 0; i < call.inputs.size() && i < nIn; ++i)
-        if (run::InputUpdatedInPlace(op, i)) back(call.inputs[i], args[i]);
+        if (host::InputUpdatedInPlace(op, i)) back(call.inputs[i], args[i]);
     for (size_t i = 0; i < call.outputs.size(); ++i)
-        if (run::RefInputOf(op, i) < 0) back(call.outputs[i], args[next++]);
+        if (host::RefInputOf(op, i) < 0) back(call.outputs[i], args[next++]);
 }
 
 }  // namespace akg::harness
@@ -428,7 +428,7 @@ bool CallFromOperatorCall(const host::OpInfo& op, const opapi::OperatorCall& lau
     }
     size_t next = 0;
     for (size_t i = 0; i < op.outputs.size(); ++i) {
-        if (int ref = run::RefInputOf(op, i); ref >= 0) {
+        if (int ref = host::RefInputOf(op, i); ref >= 0) {
             call->outputs.push_back(call->inputs[size_t(ref)]);
             continue;
         }
@@ -459,10 +459,10 @@ void WriteBack(const host::OpInfo& op, const run::OpCall& call, const opapi::Ope
             for (size_t k = 0; k < list.size() && k < a.tensors.size(); ++k) opapi::WriteView(a.tensors[k], list[k].bytes);
     };
     for (size_t i = 0; i < launch.inputs.size() && i < call.inputs.size(); ++i)
-        if (run::InputUpdatedInPlace(op, i)) back(call.inputs[i], launch.inputs[i]);
+        if (host::InputUpdatedInPlace(op, i)) back(call.inputs[i], launch.inputs[i]);
     size_t next = 0;
     for (size_t i = 0; i < call.outputs.size(); ++i)
-        if (run::RefInputOf(op, i) < 0 && next < launch.outputs.size()) back(call.outputs[i], launch.outputs[next++]);
+        if (host::RefInputOf(op, i) < 0 && next < launch.outputs.size()) back(call.outputs[i], launch.outputs[next++]);
 }
 
 }  // namespace akg::harness

@@ -172,6 +172,19 @@ std::vector<OpInfo> RegisteredOps() {
     return ops;
 }
 
+int RefInputOf(const OpInfo& op, size_t output) {
+    for (size_t i = 0; i < op.inputs.size(); ++i)
+        if (op.inputs[i].name == op.outputs[output].name) return int(i);
+    return -1;
+}
+
+bool InputUpdatedInPlace(const OpInfo& op, size_t input) {
+    if (op.outputs.empty()) return true;
+    for (size_t o = 0; o < op.outputs.size(); ++o)
+        if (RefInputOf(op, o) == int(input)) return true;
+    return false;
+}
+
 TilingResult RunTiling(const TilingRequest& request) {
     Registry& registry = Registry::Get();
     std::lock_guard<std::recursive_mutex> lock(registry.Mutex());

@@ -150,19 +150,6 @@ bool Operator::SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::s
     return true;
 }
 
-int RefInputOf(const host::OpInfo& op, size_t output) {
-    for (size_t i = 0; i < op.inputs.size(); ++i)
-        if (op.inputs[i].name == op.outputs[output].name) return int(i);
-    return -1;
-}
-
-bool InputUpdatedInPlace(const host::OpInfo& op, size_t input) {
-    if (op.outputs.empty()) return true;
-    for (size_t o = 0; o < op.outputs.size(); ++o)
-        if (RefInputOf(op, o) == int(input)) return true;
-    return false;
-}
-
 namespace {
 
 // Runs `fn` with the process's stdout redirected into `captured`: host tiling code prints
@@ -405,7 +392,7 @@ RunReport Operator::Run(OpCall& call) {
     }
     for (size_t i = 0; i < op_.outputs.size(); ++i) {
         // An output named like an input is that input, updated in place (a "ref" parameter).
-        if (int ref = RefInputOf(op_, i); ref >= 0) {
+        if (int ref = host::RefInputOf(op_, i); ref >= 0) {
             args.push_back(args[size_t(ref)]);
             outPtrs[i] = inPtrs[size_t(ref)];
             continue;
@@ -437,7 +424,7 @@ RunReport Operator::Run(OpCall& call) {
     // Inputs not updated in place must come back unchanged: compare with the host's copies.
     std::deque<Tensor> inputCopies;  // stable addresses
     for (size_t i = 0; i < inPtrs.size(); ++i) {
-        if (InputUpdatedInPlace(op_, i)) continue;
+        if (host::InputUpdatedInPlace(op_, i)) continue;
         for (size_t k = 0; k < inPtrs[i].size(); ++k) {
             const Tensor& given = call.inputs[i][k];
             // The call's own tensor serves as the copy unless the kernel sees another dtype.
@@ -499,7 +486,7 @@ RunReport Operator::Run(OpCall& call) {
     for (size_t i = 0; i < call.outputs.size(); ++i) readBack(call.outputs[i], combo.outputs[i], outPtrs[i]);
     // Other inputs came back unchanged or were diagnosed (INPUT_MODIFIED).
     for (size_t i = 0; i < call.inputs.size() && i < combo.inputs.size(); ++i)
-        if (InputUpdatedInPlace(op_, i)) readBack(call.inputs[i], combo.inputs[i], inPtrs[i]);
+        if (host::InputUpdatedInPlace(op_, i)) readBack(call.inputs[i], combo.inputs[i], inPtrs[i]);
     for (auto& d : sim::GmCheckSlack()) report.launch.diagnostics.push_back(d);
     sim::GmFreeAll();
 

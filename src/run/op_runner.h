@@ -89,12 +89,6 @@ private:
     std::map<std::string, build::BuildError> failedKernels_;
 };
 
-// The input an output aliases when the OpDef gives both the same name (an in-place "ref"
-// parameter: one aclnn argument, the same GM address in both kernel parameters), or -1.
-int RefInputOf(const host::OpInfo& op, size_t output);
-// Whether the kernel may update input `input`: an output of the same name refers to it, or the
-// operator has no output at all (BLAS-style Sscal can only work in place).
-bool InputUpdatedInPlace(const host::OpInfo& op, size_t input);
 
 // The least GM traffic a call can have, for any operator: every output written once, and every
 // input with as many elements as an output (an element-wise operand) read once. Larger inputs

@@ -57,6 +57,13 @@ struct OpInfo {
     std::vector<std::string> socs;  // AddConfig("ascend910b"), ...
 };
 
+// The input an output aliases when the OpDef gives both the same name (an in-place "ref"
+// parameter: one aclnn argument, the same GM address in both kernel parameters), or -1.
+int RefInputOf(const OpInfo& op, size_t output);
+// Whether the kernel may update input `input`: an output of the same name refers to it, or the
+// operator has no output at all (BLAS-style Sscal can only work in place).
+bool InputUpdatedInPlace(const OpInfo& op, size_t input);
+
 // Every operator registered by the loaded host code, in registration order. Ops registered only
 // through IMPL_OP_* without an OpDef appear with empty parameter lists.
 std::vector<OpInfo> RegisteredOps();
