@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails on an include from a lower layer to a higher one (docs/architecture.md, "Layers").
+"""Fails on an include from a lower layer to a higher one (docs/architecture.md).
 
 The layer table is the first fenced block of docs/architecture.md: one row per folder, highest
 layer first, `path  description`. A row indented under another is beside it (same layer). A file

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Rewrites paths of files the layout change of issue 16 moved (docs/architecture.md, "Layers").
+"""Rewrites paths of files the layout change of issue 16 moved (docs/architecture.md's table).
 
 Every spelling of a moved file is rewritten: the include form (`akg/sim.h`, `run/runner.h`) and
 the repository form (`include/akg/sim.h`, `src/run/runner.h`), wherever the path is not the tail
@@ -8,6 +8,9 @@ of a longer one. Run it on code written against the old layout (another branch's
     scripts/rewrite_includes.py                 # every tracked file
     scripts/rewrite_includes.py FILE...         # only these
     scripts/rewrite_includes.py --map           # print the rename map as JSON
+
+It also requalifies run::RefInputOf / run::InputUpdatedInPlace, now host::. Not a rename, so not
+rewritten: CreateVecIndex moved from src/sim/vec_brcb.cpp to src/sim/vec_createvecindex.cpp.
 
 Rewriting twice changes nothing: no new path contains an old one as a whole path.
 """
@@ -61,6 +64,8 @@ def Spellings(old, new):
 
 
 PATTERNS = [Spellings(o, n) for o, n in RENAMES.items()]
+# Functions that moved namespace with a file: the operator facts now sit beside host::OpInfo.
+PATTERNS.append((re.compile(r"\brun::(RefInputOf|InputUpdatedInPlace)\b"), lambda m: "host::" + m.group(1)))
 
 
 def Rewrite(text):
@@ -78,7 +83,8 @@ def main(argv):
     changed = 0
     for name in files:
         path = Path(name) if argv else ROOT / name
-        if not path.is_file() or path.is_symlink():
+        # This file spells the old paths on purpose.
+        if not path.is_file() or path.is_symlink() or path.resolve() == Path(__file__).resolve():
             continue
         try:
             text = path.read_text()
