@@ -21,11 +21,10 @@ enum class PipeMode : uint8_t { SCALAR_MODE = 0, MTE3_MODE = 1, MAX };
 
 template <PipeMode pipeMode>
 class GroupBarrier {
-    static_assert(pipeMode == PipeMode::MTE3_MODE, "GroupBarrier: only PipeMode::MTE3_MODE is supported");
-
 public:
     AKG_API GroupBarrier(GM_ADDR groupWorkspace, uint32_t arriveSizeIn, uint32_t waitSizeIn)
         : workspace_(groupWorkspace), arriveSize_(arriveSizeIn), waitSize_(waitSizeIn) {
+        static_assert(pipeMode == PipeMode::MTE3_MODE, "GroupBarrier: only PipeMode::MTE3_MODE is supported");
         akg::sim::GroupBarrierCheck(workspace_, arriveSize_, waitSize_, AKG_CALLER);
     }
     AKG_API void Arrive(uint32_t arriveIndex) {
