@@ -14,6 +14,8 @@
 #include "basic_api/kernel_operator_vec_duplicate_intf.h"
 #include "basic_api/kernel_operator_vec_vconv_intf.h"
 #include "basic_api/kernel_operator_block_sync_intf.h"
+#include "basic_api/kernel_operator_determine_compute_sync_intf.h"
+#include "basic_api/kernel_operator_group_barrier_intf.h"
 #include "basic_api/kernel_operator_sys_var_intf.h"
 #include "basic_api/kernel_operator_set_atomic_intf.h"
 #include "basic_api/kernel_operator_dump_tensor_intf.h"

@@ -21,4 +21,15 @@ struct AscendCUtils {
     __aicore__ static inline int32_t GetC0Count(const int32_t dtypeSize) { return 32 / dtypeSize; }
 };
 
+// CANN's compile-time type choice (std::conditional) among its basic utilities: kernels pick an
+// element type (reduce_repeat) or a Matmul type with it.
+template <bool condition, class TrueType, class FalseType>
+struct Conditional {
+    using type = TrueType;
+};
+template <class TrueType, class FalseType>
+struct Conditional<false, TrueType, FalseType> {
+    using type = FalseType;
+};
+
 }  // namespace AscendC

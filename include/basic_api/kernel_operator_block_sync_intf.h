@@ -14,6 +14,11 @@ void SyncAllCores(bool aivOnly, const void* caller);
 void SyncAllCoresSoft(void* gmWorkspace, void* ubWorkspace, int32_t usedCores, const void* caller);
 void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller);
 void CrossCoreWait(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller);
+void DataSyncBarrierMem(uint8_t mem, const void* caller);
+void IbSet(int32_t* gmWorkspace, int32_t* ubWorkspace, int32_t blockIdx, int32_t eventId, bool aivOnly,
+           const void* caller);
+void IbWait(int32_t* gmWorkspace, int32_t* ubWorkspace, int32_t blockIdx, int32_t eventId, bool aivOnly,
+            const void* caller);
 }  // namespace akg::sim
 
 namespace AscendC {
@@ -31,6 +36,30 @@ AKG_API void SetFlag(int32_t eventID) {
 template <HardEvent event>
 AKG_API void WaitFlag(int32_t eventID) {
     akg::sim::SyncWaitFlag(event, eventID, AKG_CALLER);
+}
+
+// Where DataSyncBarrier waits for earlier memory accesses to finish: GM and UB (ALL), GM (DDR),
+// UB, or the SEQ accesses.
+enum class MemDsbT : uint8_t { ALL = 0, DDR, UB, SEQ };
+
+template <MemDsbT arg0>
+AKG_API void DataSyncBarrier() {
+    akg::sim::DataSyncBarrierMem(uint8_t(arg0), AKG_CALLER);
+}
+
+// IBSet raises, IBWait waits for and lowers, the 32-byte GM flag of (eventID, blockIdx) in
+// gmWorkspace (zeroed by the caller); both calls of a pair take the same arguments.
+template <bool isAIVOnly = true>
+AKG_API void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                   int32_t blockIdx, int32_t eventID) {
+    akg::sim::IbSet(const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), ubWorkspace.Data(), blockIdx, eventID,
+                    isAIVOnly, AKG_CALLER);
+}
+template <bool isAIVOnly = true>
+AKG_API void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                    int32_t blockIdx, int32_t eventID) {
+    akg::sim::IbWait(const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), ubWorkspace.Data(), blockIdx, eventID,
+                     isAIVOnly, AKG_CALLER);
 }
 
 template <bool isAIVOnly = true>

@@ -6,7 +6,7 @@
 
 namespace akg::sim {
 void DevicePrintf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-void DeviceDump(const void* data, DType dtype, uint32_t elements, uint32_t desc, bool global, const void* caller);
+void DeviceDump(const void* data, DType dtype, uint32_t elements, uint32_t desc, Mem mem, const void* caller);
 }  // namespace akg::sim
 
 namespace AscendC {
@@ -22,11 +22,12 @@ __aicore__ inline void PRINTF(__gm__ const char* fmt, Args&&... args) {
 
 template <typename T>
 AKG_API void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
-    akg::sim::DeviceDump(tensor.Data(), akg::sim::DTypeOf<T>(), dumpSize, desc, false, AKG_CALLER);
+    akg::sim::DeviceDump(tensor.Data(), akg::sim::DTypeOf<T>(), dumpSize, desc,
+                         akg::sim::MemOf(static_cast<TPosition>(tensor.GetPosition())), AKG_CALLER);
 }
 template <typename T>
 AKG_API void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
-    akg::sim::DeviceDump(tensor.GetPhyAddr(), akg::sim::DTypeOf<T>(), dumpSize, desc, true, AKG_CALLER);
+    akg::sim::DeviceDump(tensor.GetPhyAddr(), akg::sim::DTypeOf<T>(), dumpSize, desc, akg::sim::Mem::GM, AKG_CALLER);
 }
 
 }  // namespace AscendC

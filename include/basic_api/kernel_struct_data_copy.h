@@ -129,6 +129,9 @@ struct CopyRepeatParams {
     uint16_t srcRepeatSize = DEFAULT_REPEAT_STRIDE;
 };
 
+// The most dimensions a sliced DataCopy takes (the length of its SliceInfo arrays).
+const int32_t K_MAX_DIM = 8;
+
 // One dimension of a sliced DataCopy (GM <-> UB): within [startIndex, endIndex] of a dimension
 // of shapeValue elements, slices of burstLen data blocks (dimension 0) or of one index (higher
 // dimensions) follow each other `stride` elements apart.

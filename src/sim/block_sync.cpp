@@ -1,7 +1,11 @@
 // Intra-core event flags and barriers, and the cross-core barrier and flags. Within a core the
 // functional model executes in program order, so these only matter for the checker (pairing)
 // and the cost model (ordering); across cores they are real scheduling points (design §3).
+#include <algorithm>
+
 #include "basic_api/kernel_operator_block_sync_intf.h"
+#include "basic_api/kernel_operator_determine_compute_sync_intf.h"
+#include "basic_api/kernel_operator_group_barrier_intf.h"
 #include "basic_api/kernel_operator_tiling_intf.h"
 #include "sim/runtime.h"
 
@@ -109,8 +113,8 @@ void CheckId(const char* api, int32_t id, const void* caller) {
 
 // Who a barrier synchronises: SyncAll<true> the cores of the caller's type (the AIVs of a
 // vector or mixed kernel), SyncAll<false> every core of a mixed launch, the software SyncAll the
-// first `usedCores` AIVs.
-enum BarrierScope : uint32_t { kScopeAiv, kScopeAic, kScopeAll, kScopeSoft };
+// first `usedCores` AIVs, InitDetermineComputeWorkspace every AIV.
+enum BarrierScope : uint32_t { kScopeAiv, kScopeAic, kScopeAll, kScopeSoft, kScopeDetermine };
 
 // Every participating core must arrive before any leaves; a core that never arrives leaves
 // the others waiting, which the scheduler reports as a deadlock.
@@ -385,6 +389,265 @@ void CrossCoreWait(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* calle
     in.crossReleasedCount = uint32_t(sets.size());
     in.caller = caller;
     Issue(in);
+}
+
+}  // namespace akg::sim
+
+// GM-word protocols. On the device the cores poll words in GM; here a core whose word is not yet
+// what it waits for blocks, and each change of such a word wakes the blocked cores to look again.
+// A wait nobody will satisfy leaves every core blocked: the scheduler's DEADLOCK names it.
+namespace akg::sim {
+
+namespace {
+
+void GmWait(std::string label, const void* caller) {
+    Core& c = Cur();
+    c.waitKind = Core::Wait::GmFlag;
+    c.waitLabel = std::move(label);
+    c.waitCaller = caller;
+    BlockCurrentCore();
+}
+
+void GmChanged() { WakeCores(Core::Wait::GmFlag); }
+
+// The scalar unit's read-modify-write of a GM word through the UB workspace (both checked).
+bool IssueGmWord(const char* api, const void* gmWord, uint64_t gmBytes, const void* ub, const void* caller) {
+    Instr in;
+    in.api = api;
+    in.pipe = Pipe::MTE2;
+    in.caller = caller;
+    in.Read(Mem::GM, gmWord, gmBytes);
+    in.Write(Mem::GM, gmWord, 32);
+    in.Write(Mem::UB, ub, 32, 32);
+    return Issue(in);
+}
+
+// A set (cross-core release) or the wait it released, for the cost model's cross-core edge.
+uint32_t EmitRelease(const char* api, const void* caller) {
+    Instr in;
+    in.api = api;
+    in.pipe = Pipe::MTE3;
+    in.sync = SyncKind::SetFlag;
+    in.syncSrc = Pipe::MTE3;
+    in.syncDst = Pipe::ALL;
+    in.crossSet = ++Rt().crossSets;
+    in.caller = caller;
+    Issue(in);
+    return in.crossSet;
+}
+void EmitReleased(const char* api, const std::vector<uint32_t>& sets, const void* caller) {
+    Instr in;
+    in.api = api;
+    in.pipe = Pipe::S;
+    in.sync = SyncKind::WaitFlag;
+    in.syncSrc = Pipe::ALL;
+    in.syncDst = Pipe::S;
+    in.crossReleasedBy = sets.data();
+    in.crossReleasedCount = uint32_t(sets.size());
+    in.caller = caller;
+    Issue(in);
+}
+
+// IBSet/IBWait's flag of (eventID, blockIdx): 32 bytes each, eventID-major over the launch's cores
+// (GetBlockNum(), twice that for a mixed kernel).
+int32_t* IbSlot(const char* api, int32_t* gm, int32_t* ub, int32_t blockIdx, int32_t eventId, bool aivOnly,
+                const void* caller) {
+    CheckSocSupports(api, caller);
+    CheckOneRound(api, caller);
+    const int64_t cores = BlockNum() * (aivOnly ? 1 : 2);
+    if (blockIdx < 0 || blockIdx >= cores || eventId < 0)
+        Fatal("IB_SYNC_RANGE", caller,
+              Format("%s(blockIdx %d, eventID %d): blockIdx must be in 0..%lld (the launch's cores) and eventID at "
+                     "least 0",
+                     api, blockIdx, eventId, (long long)cores - 1));
+    int32_t* slot = gm + (int64_t(eventId) * cores + blockIdx) * 8;
+    return IssueGmWord(api, slot, 4, ub, caller) ? slot : nullptr;
+}
+
+}  // namespace
+
+void DataSyncBarrierMem(uint8_t mem, const void* caller) {
+    CheckSocSupports("DataSyncBarrier", caller);
+    if (mem > 3) Fatal("EVENT_ID_RANGE", caller, Format("DataSyncBarrier with MemDsbT %u: ALL, DDR, UB, SEQ", mem));
+    // The functional model completes each access when issued; for the timeline the scalar unit
+    // waits for every pipe's memory accesses, as PipeBarrier<PIPE_ALL> does.
+    EmitSync("DataSyncBarrier", SyncKind::Barrier, Pipe::ALL, Pipe::ALL, Pipe::ALL, 0, caller);
+}
+
+void IbSet(int32_t* gmWorkspace, int32_t* ubWorkspace, int32_t blockIdx, int32_t eventId, bool aivOnly,
+           const void* caller) {
+    int32_t* slot = IbSlot("IBSet", gmWorkspace, ubWorkspace, blockIdx, eventId, aivOnly, caller);
+    if (!slot) return;
+    // A flag still raised (its IBWait has not lowered it yet) holds the next IBSet back.
+    while (*slot != 0)
+        GmWait(Format("IBSet(blockIdx %d, eventID %d) for the IBWait that lowers the flag it raised before",
+                      blockIdx, eventId),
+               caller);
+    Rt().ibSets[slot] = EmitRelease("IBSet", caller);
+    *slot = 1;
+    GmChanged();
+}
+
+void IbWait(int32_t* gmWorkspace, int32_t* ubWorkspace, int32_t blockIdx, int32_t eventId, bool aivOnly,
+            const void* caller) {
+    int32_t* slot = IbSlot("IBWait", gmWorkspace, ubWorkspace, blockIdx, eventId, aivOnly, caller);
+    if (!slot) return;
+    while (*slot != 1)
+        GmWait(Format("IBWait(blockIdx %d, eventID %d) for an IBSet with the same arguments", blockIdx, eventId),
+               caller);
+    *slot = 0;
+    GmChanged();
+    std::vector<uint32_t> sets;
+    if (auto it = Rt().ibSets.find(slot); it != Rt().ibSets.end()) sets.push_back(it->second);
+    EmitReleased("IBWait", sets, caller);
+}
+
+void GroupBarrierCheck(const void* workspace, uint32_t arriveSize, uint32_t waitSize, const void* caller) {
+    CheckSocSupports("GroupBarrier", caller);
+    const int64_t blocks = BlockNum();
+    if (arriveSize == 0 || waitSize == 0 || arriveSize > blocks || waitSize > blocks)
+        Fatal("GROUP_BARRIER_SIZE", caller,
+              Format("GroupBarrier(arriveSize %u, waitSize %u): each must be in 1..%lld (GetBlockNum())", arriveSize,
+                     waitSize, (long long)blocks));
+    if (reinterpret_cast<uintptr_t>(workspace) % 512 != 0)
+        Fatal("GROUP_BARRIER_SIZE", caller, "GroupBarrier: the GM workspace must be 512-byte aligned");
+    // The arrive and wait counters: one 512-byte line per member of the larger group.
+    Instr in;
+    in.api = "GroupBarrier";
+    in.pipe = Pipe::S;
+    in.caller = caller;
+    in.Read(Mem::GM, workspace, uint64_t(std::max(arriveSize, waitSize)) * 512);
+    Issue(in);
+}
+
+void GroupBarrierArrive(const void* workspace, uint32_t arriveSize, uint32_t waitSize, uint32_t index,
+                        uint32_t round, const void* caller) {
+    if (index >= arriveSize)
+        Fatal("GROUP_BARRIER_SIZE", caller,
+              Format("GroupBarrier::Arrive(%u) of an Arrive group of %u: the index must be in 0..%u", index,
+                     arriveSize, arriveSize - 1));
+    auto& st = Rt().groupBarriers[workspace];
+    auto waitsDone = [&] {
+        uint32_t n = 0;
+        for (uint32_t w : st.waits) n += w;
+        return n;
+    };
+    // A later round's Arrive waits for every Wait of the round before.
+    while (round > 1 && waitsDone() < (round - 1) * waitSize)
+        GmWait(Format("GroupBarrier::Arrive(%u) of round %u for the %u Waits of round %u", index, round, waitSize,
+                      round - 1),
+               caller);
+    if (st.arrivals.size() < arriveSize) st.arrivals.resize(arriveSize);
+    st.arrivals[index].push_back(EmitRelease("GroupBarrier::Arrive", caller));
+    GmChanged();
+}
+
+void GroupBarrierWait(const void* workspace, uint32_t arriveSize, uint32_t waitSize, uint32_t index, uint32_t round,
+                      const void* caller) {
+    if (index >= waitSize)
+        Fatal("GROUP_BARRIER_SIZE", caller,
+              Format("GroupBarrier::Wait(%u) of a Wait group of %u: the index must be in 0..%u", index, waitSize,
+                     waitSize - 1));
+    auto& st = Rt().groupBarriers[workspace];
+    auto arrived = [&] {
+        uint32_t n = 0;
+        for (const auto& a : st.arrivals) n += uint32_t(a.size());
+        return n;
+    };
+    while (arrived() < round * arriveSize)
+        GmWait(Format("GroupBarrier::Wait(%u) for the %u Arrives of round %u (%u so far)", index, arriveSize, round,
+                      arrived()),
+               caller);
+    std::vector<uint32_t> sets;
+    for (const auto& a : st.arrivals)
+        if (a.size() >= round) sets.push_back(a[round - 1]);
+    if (st.waits.size() < waitSize) st.waits.resize(waitSize);
+    ++st.waits[index];
+    GmChanged();
+    EmitReleased("GroupBarrier::Wait", sets, caller);
+}
+
+// The deterministic-order helpers keep each vector core's counts here; the GM workspace (a
+// 32-byte slot per block) and the UB workspace are checked as the device's accesses would be.
+namespace {
+
+uint32_t DetermineBlock(const char* api, int32_t* gm, int32_t* ub, const void* caller) {
+    Runtime& rt = Rt();
+    const Core& c = Cur();
+    CheckSocSupports(api, caller);
+    if (c.type == AIC)
+        Fatal("CORE_TYPE_MISMATCH", caller, Format("%s on %s: it orders the vector cores only", api,
+                                                   CoreName(c).c_str()));
+    const uint32_t blocks = uint32_t(BlockNum());
+    Instr in;
+    in.api = api;
+    in.pipe = Pipe::MTE2;
+    in.caller = caller;
+    in.Read(Mem::GM, gm, uint64_t(blocks) * 32);
+    in.Write(Mem::UB, ub, uint64_t(blocks) * 32 + 32, 32);
+    Issue(in);
+    if (rt.determineNotifies.size() < rt.cores.size()) {
+        rt.determineNotifies.resize(rt.cores.size());
+        rt.determineWaits.resize(rt.cores.size());
+        rt.determineLastSet.resize(rt.cores.size());
+        rt.determineReady.resize(rt.cores.size());
+    }
+    return uint32_t(c.block);
+}
+
+// The vector core whose GetBlockIdx() is `b`.
+const Core* AivOfBlock(uint32_t b) {
+    for (const auto& k : Rt().cores)
+        if (k->type != AIC && uint32_t(k->block) == b) return k.get();
+    return nullptr;
+}
+
+}  // namespace
+
+void DetermineInit(int32_t* gmWorkspace, int32_t* ubWorkspace, const void* caller) {
+    Runtime& rt = Rt();
+    DetermineBlock("InitDetermineComputeWorkspace", gmWorkspace, ubWorkspace, caller);
+    CheckOneRound("InitDetermineComputeWorkspace", caller);
+    Core& c = Cur();
+    rt.determineReady[c.idx] = true;
+    rt.determineNotifies[c.idx] = rt.determineWaits[c.idx] = 0;
+    // Every vector core initialises its slot before any relies on the others'.
+    Barrier("InitDetermineComputeWorkspace", kScopeDetermine, rt.aivCount, caller);
+}
+
+void DetermineWaitPre(int32_t* gmWorkspace, int32_t* ubWorkspace, const void* caller) {
+    Runtime& rt = Rt();
+    const uint32_t b = DetermineBlock("WaitPreBlock", gmWorkspace, ubWorkspace, caller);
+    const Core& c = Cur();
+    if (!rt.determineReady[c.idx])
+        Fatal("DETERMINE_UNINITIALIZED", caller,
+              "WaitPreBlock before InitDetermineComputeWorkspace on this core: the GM workspace holds no order yet");
+    const uint32_t blocks = rt.aivCount;
+    const uint32_t round = rt.determineWaits[c.idx]++;
+    // Block b > 0 waits for block b - 1's notify of this round; block 0 for the last block's of
+    // the previous round.
+    const uint32_t prevBlock = b == 0 ? blocks - 1 : b - 1;
+    const uint32_t need = b == 0 ? round : round + 1;
+    const Core* prev = AivOfBlock(prevBlock);
+    std::vector<uint32_t> sets;
+    if (prev && prev != &c && need > 0) {
+        while (rt.determineNotifies[prev->idx] < need)
+            GmWait(Format("WaitPreBlock (round %u) for NotifyNextBlock of block %u", round, prevBlock), caller);
+        sets.push_back(rt.determineLastSet[prev->idx]);
+    }
+    EmitReleased("WaitPreBlock", sets, caller);
+}
+
+void DetermineNotifyNext(int32_t* gmWorkspace, int32_t* ubWorkspace, const void* caller) {
+    Runtime& rt = Rt();
+    DetermineBlock("NotifyNextBlock", gmWorkspace, ubWorkspace, caller);
+    const Core& c = Cur();
+    if (!rt.determineReady[c.idx])
+        Fatal("DETERMINE_UNINITIALIZED", caller,
+              "NotifyNextBlock before InitDetermineComputeWorkspace on this core: the GM workspace holds no order yet");
+    rt.determineLastSet[c.idx] = EmitRelease("NotifyNextBlock", caller);
+    ++rt.determineNotifies[c.idx];
+    GmChanged();
 }
 
 }  // namespace akg::sim

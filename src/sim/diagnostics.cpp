@@ -52,6 +52,14 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "or PIPE_ALL"},
         {"CROSS_FLAG_OVERFLOW", "multicore", true,
          "a CrossCoreSetFlag raises a core's flag counter beyond 15 (more sets than that core waits for)"},
+        {"IB_SYNC_RANGE", "multicore", true,
+         "IBSet / IBWait with a blockIdx outside the launch's cores or a negative eventID (the flag would lie "
+         "outside the workspace's layout)"},
+        {"GROUP_BARRIER_SIZE", "multicore", true,
+         "a GroupBarrier whose Arrive or Wait group is empty or larger than GetBlockNum(), an Arrive / Wait index "
+         "outside its group, or a GM workspace that is not 512-byte aligned"},
+        {"DETERMINE_UNINITIALIZED", "multicore", true,
+         "WaitPreBlock or NotifyNextBlock on a core that has not called InitDetermineComputeWorkspace"},
         // API usage
         {"CAST_ROUNDMODE_UNSUPPORTED", "api", false, "Cast with a rounding mode the hardware does not offer for this type pair"},
         {"VEC_MASK_MODE", "api", false,

@@ -100,6 +100,7 @@ std::string DescribeWait(const Core& c) {
         case Core::Wait::CrossFlag: return Format("CrossCoreWaitFlag(%u)", c.waitArg);
         case Core::Wait::CrossFlagRoom:
             return Format("CrossCoreSetFlag(%u) for a receiver's counter to drop below 15", c.waitArg);
+        case Core::Wait::GmFlag: return c.waitLabel;
         default: return "nothing";
     }
 }

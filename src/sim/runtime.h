@@ -119,8 +119,11 @@ struct Core {
     // Cross-core waiting.
     // CrossFlagRoom: a cross-core set that would overflow a receiver's counter waits until the
     // receiver consumes one (on the device the cores run concurrently and it rarely gets full).
-    enum class Wait : uint8_t { None, SyncAll, CrossFlag, CrossFlagRoom } waitKind = Wait::None;
+    // GmFlag: a GM-word protocol (IBWait, GroupBarrier::Wait, WaitPreBlock) whose word another core
+    // has not changed yet; waitLabel names the call and what it waits for.
+    enum class Wait : uint8_t { None, SyncAll, CrossFlag, CrossFlagRoom, GmFlag } waitKind = Wait::None;
     uint32_t waitArg = 0;
+    std::string waitLabel;
     const void* waitCaller = nullptr;  // the call site the core waits in (DEADLOCK's location)
     uint32_t syncAllGeneration = 0;
 };
@@ -161,11 +164,22 @@ struct Runtime {
     uint32_t aicCount = 0, aivCount = 0;
     std::vector<std::vector<Core*>> groups;  // per AI core: its AIC (if any) first, then its AIVs
     // Barriers (SyncAll): per scope, cores arrived and the generation they wait to end.
-    std::array<uint32_t, 4> barrierArrived{}, barrierGeneration{};
+    std::array<uint32_t, 5> barrierArrived{}, barrierGeneration{};
     // Cross-core flags: per (mode, scope, setter's core type, flag id), each participant's sets
     // not yet part of a release; and the launch-wide count of sets.
     std::map<std::tuple<int, int, int, int>, std::map<int, std::deque<uint32_t>>> crossArrivals;
     uint32_t crossSets = 0;
+    // GM-word protocols: per IBSet slot, the set (Instr::crossSet) that raised it; per
+    // GroupBarrier workspace, each Arrive index's arrivals (their sets) and each Wait index's waits
+    // done; the deterministic-order helpers' per-core counts of NotifyNextBlock and WaitPreBlock.
+    std::map<const void*, uint32_t> ibSets;
+    struct GroupBarrierState {
+        std::vector<std::vector<uint32_t>> arrivals;
+        std::vector<uint32_t> waits;
+    };
+    std::map<const void*, GroupBarrierState> groupBarriers;
+    std::vector<uint32_t> determineNotifies, determineWaits, determineLastSet;
+    std::vector<bool> determineReady;
     uint8_t* sysWorkspace = nullptr;
     std::string deviceLog;
     // Local memories of finished cores, handed to the next core to start: mapping fresh pages

@@ -158,12 +158,12 @@ double ElementAsDouble(const uint8_t* p, DType t) {
     }
 }
 
-void DeviceDump(const void* data, DType dtype, uint32_t elements, uint32_t desc, bool global, const void* caller) {
+void DeviceDump(const void* data, DType dtype, uint32_t elements, uint32_t desc, Mem mem, const void* caller) {
     Instr in;
     in.api = "DumpTensor";
     in.pipe = Pipe::S;
     in.caller = caller;
-    in.Read(global ? Mem::GM : Mem::UB, data, uint64_t(elements) * DTypeSize(dtype));
+    in.Read(mem, data, uint64_t(elements) * DTypeSize(dtype));
     if (!Issue(in)) return;
     Runtime& rt = Rt();
     std::string line = Format("[core %d] DumpTensor desc=%u size=%u:", rt.cur ? rt.cur->idx : -1, desc, elements);

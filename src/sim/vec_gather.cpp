@@ -151,6 +151,60 @@ void VecGatherMask(uint32_t esize, void* dst, const void* src0, const void* patt
     c.maskKind = Core::MaskKind::Raw;
 }
 
+void VecGatherb(uint32_t esize, void* dst, const void* src, const uint32_t* offsets, uint8_t repeatTime,
+                const AscendC::GatherRepeatParams& params, const void* caller) {
+    const char* api = "Gatherb";
+    CheckSocSupports(api, caller);
+    if (repeatTime == 0) return;  // a NOP on Atlas A2/A3
+    const uint64_t blkStride = params.dstBlkStride ? params.dstBlkStride : 1;  // 0 counts as 1
+    const uint64_t repStride = params.dstRepStride;
+    const uint64_t offBytes = uint64_t(repeatTime) * 8 * sizeof(uint32_t);
+    auto dstBlock = [&](uint32_t r, uint32_t j) {
+        return static_cast<uint8_t*>(dst) + (r * repStride + j * blkStride) * 32;
+    };
+    uint64_t dstEnd = 0;
+    for (uint32_t r = repeatTime >= 2 ? repeatTime - 2u : 0u; r < repeatTime; ++r)
+        dstEnd = std::max<uint64_t>(dstEnd, uint64_t(dstBlock(r, 7) - static_cast<uint8_t*>(dst)) + 32);
+    // The source blocks follow from the offsets, read only when those are inside the UB.
+    const uintptr_t base = reinterpret_cast<uintptr_t>(src);
+    uintptr_t lo = UINTPTR_MAX, hi = 0;
+    bool misaligned = false;
+    if (InUb(reinterpret_cast<uintptr_t>(offsets), offBytes))
+        for (uint64_t k = 0; k < uint64_t(repeatTime) * 8; ++k) {
+            const uintptr_t a = base + offsets[k];
+            misaligned |= a % 32 != 0;
+            lo = std::min(lo, a);
+            hi = std::max(hi, a + 32);
+        }
+    if (misaligned) {
+        Diag("VEC_GATHER_OFFSET_MISALIGNED", caller,
+             "Gatherb: src + offset is not 32-byte aligned; every offset must select a whole 32-byte block "
+             "(nothing gathered)");
+        return;
+    }
+    if (dst == src)
+        Diag("VEC_UNSUPPORTED", caller, "Gatherb: dst and src are the same UB buffer, which Gatherb does not support");
+    Instr in;
+    in.api = api;
+    in.pipe = Pipe::V;
+    in.caller = caller;
+    in.Write(Mem::UB, dst, dstEnd, 32);
+    in.Read(Mem::UB, offsets, offBytes, 32);
+    if (hi > lo) in.Read(Mem::UB, reinterpret_cast<const void*>(lo), hi - lo, 32);
+    in.elements = uint64_t(repeatTime) * 256 / esize;
+    in.repeats = repeatTime;
+    in.bytes = uint64_t(repeatTime) * 256;
+    in.costClass = cost::kGather;
+    if (!Issue(in) || hi <= lo) return;
+    // Each repeat reads its 8 blocks before writing any.
+    uint8_t blocks[8][32];
+    for (uint32_t r = 0; r < repeatTime; ++r) {
+        for (uint32_t j = 0; j < 8; ++j)
+            std::memcpy(blocks[j], reinterpret_cast<const void*>(base + offsets[r * 8 + j]), 32);
+        for (uint32_t j = 0; j < 8; ++j) std::memcpy(dstBlock(r, j), blocks[j], 32);
+    }
+}
+
 #define AKG_INSTANTIATE_GATHER(T) \
     template void VecGather<T>(T*, const T*, const uint32_t*, uint32_t, const VecShape&, const void*);
 AKG_INSTANTIATE_GATHER(int16_t)

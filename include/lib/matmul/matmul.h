@@ -11,6 +11,7 @@
 
 #include "basic_api/kernel_struct_fixpipe.h"
 #include "basic_api/kernel_tpipe.h"
+#include "kernel_utils.h"
 #include "lib/akg_adv/kernel_library_tiling.h"
 #include "lib/matmul/matmul_config.h"
 #include "lib/matmul/matmul_sim.h"
@@ -43,16 +44,6 @@ template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& 
           void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col, int useK,
                          int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
 struct MatmulCallBackFunc {};
-
-// CANN's compile-time type choice (std::conditional), which kernels use to pick a Matmul type.
-template <bool condition, class TrueType, class FalseType>
-struct Conditional {
-    using type = TrueType;
-};
-template <class TrueType, class FalseType>
-struct Conditional<false, TrueType, FalseType> {
-    using type = FalseType;
-};
 
 namespace matmul_detail {
 template <class MM>
