@@ -77,6 +77,42 @@ def main():
         out.write(f"| {level} | {category} | {op} | {dt} | {public} / {hidden} | dynamic | {api} |\n")
     out.write("\nRun them: `akgen bench --tasks tasks -j 2 --expect-pass` (all), or one task with "
               "`--tasks tasks/level2/Reduction/RowMax`; `ctest -L tasks` runs one CTest per task.\n")
+    declared = [f"level{r[0]}/{r[1]}/{r[2]}" for r in rows
+                if os.path.exists(os.path.join(ROOT, "tasks", f"level{r[0]}", r[1], r[2], "validation", "workload.json"))]
+    out.write(WORKLOAD_SECTION)
+    out.write("Tasks that declare one: " + (", ".join(f"`{d}`" for d in declared) or "none") + ".\n")
+
+
+# How a task declares its minimum workload (harness/workload.h reads it).
+WORKLOAD_SECTION = """
+## Declared minimum workload (`validation/workload.json`)
+
+A task may declare the least work any correct kernel must do for a case; its hardware lower bound
+T_hw ([cost-model.md](cost-model.md), "Lower bound T_hw") is then computed from it instead of the
+op-agnostic rule, and each case record says which one it used (`hw_bound_rule`,
+[results.md](results.md)). The file is one JSON object; every field is optional (0 when absent):
+
+| field | meaning |
+| --- | --- |
+| `read_bytes` | GM bytes every correct kernel must read at least once |
+| `write_bytes` | GM bytes it must write |
+| `cube_flops` | cube FLOPs (2 per multiply-add) counted at the fp16 rate: int8 products run twice as fast, so declare half of theirs |
+| `vector_elements` | element operations that only the vector unit can do, at the 16-bit rate |
+| `comment` | a note for readers, ignored |
+
+Each value is a number or an expression over the case's row of `test_cases.csv` /
+`hidden_cases.csv`: numbers, column names (a number cell), `+ - * /`, parentheses, and
+`bytes(col)` (element size of a dtype cell), `prod(col)`, `sum(col)`, `len(col)`,
+`nonzero(col)`, `last(col)` (of a list cell such as `[2, 3]`), `if(col, a, b)` (a true/false
+cell), `max(a, b)`, `min(a, b)`. For example `tasks/level3/Matmul/Matmul`:
+`"read_bytes": "(m * k + k * n) * bytes(dtype)", "write_bytes": "m * n * bytes(dtype)",
+"cube_flops": "2 * m * k * n"`. Count only what no correct kernel can avoid (an empty group's
+weights, work another unit could do instead): a bound above a correct kernel flags it as a model
+bug. A declaration that does not parse, or does not evaluate to a finite non-negative number for
+every case of both tables, makes the task malformed (skipped, with the reason, in
+`summary.json`'s `malformed_tasks`).
+
+"""
 
 
 if __name__ == "__main__":

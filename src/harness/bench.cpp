@@ -28,6 +28,7 @@
 #include "harness/python_worker.h"
 #include "harness/replay.h"
 #include "harness/results.h"
+#include "harness/workload.h"
 
 namespace akg::harness {
 
@@ -287,7 +288,19 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
     }
     ev.simulatorSeconds = child.value("launch_seconds", 0.0);
     if (child.value("sim_time_us", json()).is_number()) rec.simTimeUs = child.at("sim_time_us").get<double>();
-    if (child.value("hw_bound_us", json()).is_number()) rec.hwBoundUs = child.at("hw_bound_us").get<double>();
+    if (child.value("hw_bound_us", json()).is_number()) {
+        rec.hwBoundUs = child.at("hw_bound_us").get<double>();
+        rec.hwBoundRule = "generic";
+        // A task's declared workload replaces the op-agnostic one; evaluated here, in the parent,
+        // from the task's own files, so nothing the candidate runs can change it.
+        bool declared = false;
+        cost::Workload work;
+        std::string problem;
+        if (!DeclaredWorkload(unit.task.dir, caseId, &declared, &work, &problem))
+            ev.log += "perf: the declared workload is not used: " + problem + "\n";
+        else if (declared)
+            rec.hwBoundUs = cost::HardwareBoundUs(op.Platform(), work), rec.hwBoundRule = "declared";
+    }
     if (rec.simTimeUs && rec.hwBoundUs && *rec.simTimeUs < *rec.hwBoundUs)
         ev.log += "perf: simulated " + json(*rec.simTimeUs).dump() + " us, below the hardware bound of " +
                   json(*rec.hwBoundUs).dump() + " us: a cost-model or anti-cheat bug (docs/cost-model.md)\n";

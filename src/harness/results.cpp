@@ -124,6 +124,7 @@ void ReadCase(const json& j, CaseRecord* r) {
     r->seconds = j.value("seconds", 0.0);
     r->simTimeUs = Nullable<double>(j, "sim_time_us", std::nullopt);
     r->hwBoundUs = Nullable<double>(j, "hw_bound_us", std::nullopt);
+    r->hwBoundRule = j.value("hw_bound_rule", json()).is_string() ? j.at("hw_bound_rule").get<std::string>() : "";
 }
 
 // --- Reading -----------------------------------------------------------------------------------
@@ -317,6 +318,7 @@ json ToJson(const CaseRecord& r) {
     j["seconds"] = r.seconds;
     j["sim_time_us"] = OrNull(r.simTimeUs);
     j["hw_bound_us"] = OrNull(r.hwBoundUs);
+    j["hw_bound_rule"] = r.hwBoundRule.empty() ? json() : json(r.hwBoundRule);
     return j;
 }
 
@@ -448,11 +450,14 @@ SamplePerf PerfOf(const SampleOutcome& o, const std::map<CaseTimeKey, double>* r
 json PerfSummary(const std::vector<SampleOutcome>& outcomes, const std::vector<SamplePerf>& perf,
                  const RunRecords& records, const std::map<CaseTimeKey, double>* referenceTimes) {
     int64_t timed = 0, belowBound = 0;
+    json rules = {{"declared", 0}, {"generic", 0}};
     for (auto& p : perf) timed += p.simTimeUs.has_value();
-    for (auto& c : records.Cases())
+    for (auto& c : records.Cases()) {
         if (c.simTimeUs && c.hwBoundUs && *c.simTimeUs < *c.hwBoundUs) ++belowBound;
-    json out = {{"timed_samples", timed}, {"below_hw_bound_cases", belowBound}, {"fast_p", nullptr},
-                {"mean_speedup", nullptr}, {"mean_hap", nullptr}};
+        if (c.hwBoundUs && rules.contains(c.hwBoundRule)) rules[c.hwBoundRule] = rules[c.hwBoundRule].get<int64_t>() + 1;
+    }
+    json out = {{"timed_samples", timed}, {"below_hw_bound_cases", belowBound}, {"hw_bound_rules", rules},
+                {"fast_p", nullptr}, {"mean_speedup", nullptr}, {"mean_hap", nullptr}};
     if (!referenceTimes) return out;
 
     // fast_p over the tasks the reference timed: per task the share of its samples that are

@@ -62,6 +62,9 @@ struct CaseRecord : RecordIdentity {
     double seconds = 0;
     std::optional<double> simTimeUs;  // "sim_time_us"
     std::optional<double> hwBoundUs;  // "hw_bound_us": the case's hardware lower bound T_hw
+    // "hw_bound_rule": what T_hw was computed from, "declared" (the task's validation/workload.json)
+    // or "generic" (run::MinimumWorkload); empty when the case was not timed.
+    std::string hwBoundRule;
 };
 
 nlohmann::json ToJson(const SampleRecord& record);

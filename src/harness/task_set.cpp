@@ -7,6 +7,8 @@
 #include <fstream>
 #include <regex>
 
+#include "harness/workload.h"
+
 namespace akg::harness {
 
 namespace fs = std::filesystem;
@@ -111,7 +113,7 @@ std::string MalformedReason(const std::string& taskDir) {
         return "case_id " + *d + " appears twice in validation/test_cases.csv and " + kHiddenCasesFile;
     if (!fs::is_directory(t / "answer" / "0" / "op_host", ec) || !fs::is_directory(t / "answer" / "0" / "op_kernel", ec))
         return "missing answer/0/op_host or answer/0/op_kernel";
-    return "";
+    return WorkloadDeclarationProblem(taskDir);
 }
 
 TaskSelection DiscoverTasks(const std::string& root, const TaskFilter& filter) {

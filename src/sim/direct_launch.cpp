@@ -82,17 +82,25 @@ bool LaunchOnSimulator(const char* name, const void* kernel, uint32_t blockDim, 
     const cost::KernelTime& time = model.Result();
     const bool ok = r.completed && r.diagnostics.empty();
     const size_t cores = sim::CoreLayout(platform, launch.kernelType, blockDim).size();
-    std::fprintf(stderr, "akgen: %s<<<%u>>> %s (%s), %zu cores: %s, simulated %.2f us\n", name, blockDim,
-                 sim::KernelTypeName(launch.kernelType), it->second.source.c_str(), cores,
-                 ok ? "ok" : (r.deadlock ? "deadlock" : (r.completed ? "diagnostics" : "stopped")), time.kernelUs);
+    // Per pipe, the mean over cores of its busy time (msprof's *_time columns).
+    std::string busy, busyJson;
+    for (size_t p = 0; p < cost::kPipes; ++p) {
+        const char* pipe = sim::PipeName(sim::Pipe(p));
+        busy += sim::Format(" %s %.2f", pipe, time.pipeBusyUs[p]);
+        busyJson += sim::Format("%s\"%s\": %.4f", p ? ", " : "", pipe, time.pipeBusyUs[p]);
+    }
+    std::fprintf(stderr, "akgen: %s<<<%u>>> %s (%s), %zu cores: %s, simulated %.2f us; pipe busy us:%s\n", name,
+                 blockDim, sim::KernelTypeName(launch.kernelType), it->second.source.c_str(), cores,
+                 ok ? "ok" : (r.deadlock ? "deadlock" : (r.completed ? "diagnostics" : "stopped")), time.kernelUs,
+                 busy.c_str());
     if (const char* report = std::getenv("AKGEN_LAUNCH_REPORT"); report && *report) {
         if (FILE* f = std::fopen(report, "a")) {
             std::fprintf(f,
                          "{\"kernel\": %s, \"blockDim\": %u, \"kernelType\": %s, \"cores\": %zu, \"completed\": %s, "
-                         "\"deadlock\": %s, \"diagnostics\": %zu, \"kernelUs\": %.4f}\n",
+                         "\"deadlock\": %s, \"diagnostics\": %zu, \"kernelUs\": %.4f, \"pipeBusyUs\": {%s}}\n",
                          JsonString(name).c_str(), blockDim, JsonString(sim::KernelTypeName(launch.kernelType)).c_str(),
                          cores, r.completed ? "true" : "false", r.deadlock ? "true" : "false", r.diagnostics.size(),
-                         time.kernelUs);
+                         time.kernelUs, busyJson.c_str());
             std::fclose(f);
         }
     }

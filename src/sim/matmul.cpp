@@ -101,6 +101,39 @@ void LoadPanel(const char* api, const MatmulOperand& o, int64_t row0, int64_t co
     IssueCube(in);
 }
 
+// One K step of a float product into L0C (rows of r.baseN float accumulators). Each row takes
+// its products in K order for all of its columns at once, so the column loop is contiguous and
+// vectorises; every accumulator still sees the same float-rounded additions in the same order as
+// a per-element K loop (no FMA contraction on the baseline x86-64 target), so results are the
+// same bit for bit. An 8192^3 product is 5.5e11 of these multiply-adds (docs/cost-model.md).
+void AccumulateFloat(const MatmulRun& r, uint8_t* c, int32_t m0, int32_t n0, int32_t k0, int32_t mAct, int32_t nAct,
+                     int32_t kAct, int64_t lda, int64_t ldb, bool init, bool withBias) {
+    const uint32_t aElem = uint32_t(DTypeSize(r.aType)), bElem = uint32_t(DTypeSize(r.bType));
+    std::vector<float> a(size_t(mAct) * kAct), b(size_t(kAct) * nAct), acc(static_cast<size_t>(nAct));
+    for (int32_t i = 0; i < mAct; ++i)
+        for (int32_t k = 0; k < kAct; ++k)
+            a[size_t(i) * kAct + k] = float(Load(r.aType, At(r.a, m0 + i, k0 + k, lda, aElem)));
+    for (int32_t k = 0; k < kAct; ++k)
+        for (int32_t j = 0; j < nAct; ++j)
+            b[size_t(k) * nAct + j] = float(Load(r.bType, At(r.b, k0 + k, n0 + j, ldb, bElem)));
+    for (int32_t i = 0; i < mAct; ++i) {
+        uint8_t* row = c + uint64_t(i) * r.baseN * 4;
+        if (!init)
+            std::memcpy(acc.data(), row, size_t(nAct) * 4);
+        else
+            for (int32_t j = 0; j < nAct; ++j)
+                acc[size_t(j)] =
+                    withBias ? float(Load(r.biasType, r.bias.data + uint64_t(n0 + j) * DTypeSize(r.biasType))) : 0.0f;
+        float* out = acc.data();
+        for (int32_t k = 0; k < kAct; ++k) {
+            const float av = a[size_t(i) * kAct + k];
+            const float* bk = &b[size_t(k) * nAct];
+            for (int32_t j = 0; j < nAct; ++j) out[j] += av * bk[j];
+        }
+        std::memcpy(row, acc.data(), size_t(nAct) * 4);
+    }
+}
+
 }  // namespace
 
 void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulate, const void* caller,
@@ -178,9 +211,14 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         mm.caller = caller;
         mm.Read(Mem::L0A, r.l0A, aL0, 512).Read(Mem::L0B, r.l0B, bL0, 512).Write(Mem::L0C, c, cBytes, 1024);
         if (!IssueCube(mm)) return;
-        // The product, as Mmad applies it: L0C rows of baseN accumulators. The K step's operands
-        // are widened once (A row-major, B column-major) so the inner loop is contiguous.
+        // The product, as Mmad applies it: L0C rows of baseN accumulators.
         const bool init = kStep == kFirst && !accumulate;
+        if (!integer) {
+            AccumulateFloat(r, c, m0, n0, k0, mAct, nAct, kAct, lda, ldb, init, withBias);
+            continue;
+        }
+        // int8: the K step's operands are widened once (A row-major, B column-major) so the
+        // inner loop is contiguous.
         std::vector<double> aRows(size_t(mAct) * kAct), bCols(size_t(nAct) * kAct);
         for (int32_t i = 0; i < mAct; ++i)
             for (int32_t k = 0; k < kAct; ++k)
@@ -198,15 +236,9 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
                     start = Load(integer ? DType::I32 : DType::F32, acc);
                 else if (withBias)
                     start = Load(r.biasType, r.bias.data + uint64_t(n0 + j) * DTypeSize(r.biasType));
-                if (integer) {
-                    int64_t s = int64_t(start);
-                    for (int32_t k = 0; k < kAct; ++k) s += int64_t(aRow[k]) * int64_t(bCol[k]);
-                    Store(DType::I32, acc, double(int32_t(uint32_t(s))));
-                } else {
-                    float s = float(start);
-                    for (int32_t k = 0; k < kAct; ++k) s += float(aRow[k]) * float(bCol[k]);
-                    Store(DType::F32, acc, s);
-                }
+                int64_t s = int64_t(start);
+                for (int32_t k = 0; k < kAct; ++k) s += int64_t(aRow[k]) * int64_t(bCol[k]);
+                Store(DType::I32, acc, double(int32_t(uint32_t(s))));
             }
         }
     }

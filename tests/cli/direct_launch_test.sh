@@ -15,6 +15,10 @@ echo "$out"
 echo "$out" | grep -q '^vector_scale passed$' || fail "vector_scale did not pass"
 echo "$out" | grep -q 'scale_add<<<8>>> KERNEL_TYPE_AIV_ONLY (its qualifier), 8 cores: ok, simulated [0-9.]* us' ||
     fail "no launch line for scale_add"
+# The vector kernel's pipe times: V and MTE2 busy (the bench of the matmul sample reads these).
+echo "$out" | grep 'scale_add<<<8>>>' | grep -Eq 'pipe busy us: S [0-9.]+ V [1-9][0-9.]*|pipe busy us: S [0-9.]+ V 0\.[0-9]*[1-9]' ||
+    fail "no V busy time on the launch line"
+echo "$out" | grep 'scale_add<<<8>>>' | grep -Eq 'MTE2 ([1-9][0-9.]*|0\.[0-9]*[1-9])' || fail "no MTE2 busy time"
 echo "$out" | grep -q 'akgen: aclrtMemcpy: .*(error 100000)' || fail "aclrtMemcpy misuse not explained"
 echo "$out" | grep -q 'exit code 0, 1 kernel launches, 0 with diagnostics' || fail "summary"
 

@@ -32,7 +32,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "akg/cost.h"
 #include "harness/results.h"
+#include "run/runner.h"
 
 extern char** environ;
 
@@ -370,6 +372,55 @@ TEST(HostileCorpus, HostCandidatesEndInTheirClass) {
     const fs::path run = tmp.Path() / "run";
     ASSERT_TRUE(RunAkgenBench(BenchArgs(samples, run, "host+kernel"), tmp.Path() / "bench.log"));
     CheckRun(run, kHostCandidates);
+}
+
+// A kernel whose speed comes from skipping work: on a copy of tasks/level3/Matmul/Matmul whose
+// operands are all zeros, the candidate skip_work_zero_matmul only writes zeros to C. Its values
+// pass; the task's declared workload (A and B read once, 2mkn cube FLOPs) puts T_hw above the
+// simulated time, so the record is below its bound and the summary counts it, while the generic
+// bound (the output written once) lies below the simulated time and would not have told.
+TEST(HostileCorpus, SkippedWorkIsBelowTheDeclaredBound) {
+    TempDir tmp;
+    const std::string taskId = "level3/Matmul/Matmul";
+    const fs::path task = tmp.Path() / "fixture" / taskId;
+    fs::create_directories(task.parent_path());
+    fs::copy(kSourceRoot / "tasks" / taskId, task, fs::copy_options::recursive);
+    fs::remove(task / "validation" / "hidden_cases.csv");
+    constexpr uint64_t m = 256, k = 32768, n = 256;
+    std::ofstream(task / "validation" / "test_cases.csv")
+        << "case_id;m;k;n;dtype;values\n0;" << m << ";" << k << ";" << n << ";float16;normal\n";
+    // Zero operands (the task's own precision check stays): C is zero whatever the kernel skips.
+    std::ofstream(task / "validation" / "prepare_inputs.py", std::ios::app)
+        << "\n\ndef get_inputs(param, device=None):\n"
+           "    m, k, n = int(param[\"m\"]), int(param[\"k\"]), int(param[\"n\"])\n"
+           "    dtype = getattr(torch, param[\"dtype\"])\n"
+           "    return [torch.zeros([m, k], dtype=dtype, device=device), torch.zeros([k, n], dtype=dtype, device=device)]\n";
+    const fs::path to = tmp.Path() / "samples" / "runs" / taskId / "sample0" / "src" / "op_kernel";
+    fs::create_directories(to);
+    fs::copy(kCorpus / "skip_work_zero_matmul" / "op_kernel", to, fs::copy_options::recursive);
+    const fs::path run = tmp.Path() / "run";
+    std::vector<std::string> args = {"--tasks", task.string(), "--samples", (tmp.Path() / "samples").string(),
+                                     "--run", run.string(), "--mode", "kernel", "-j", "1", "-q"};
+    args.insert(args.end(), kLimits.begin(), kLimits.end());
+    ASSERT_TRUE(RunAkgenBench(args, tmp.Path() / "bench.log"));
+
+    const RunRecords records = ReadRecords(run.string());
+    ASSERT_EQ(records.Cases().size(), 1u) << ReadText(tmp.Path() / "bench.log");
+    const CaseRecord& c = records.Cases().front();
+    EXPECT_TRUE(c.passed) << c.cls << ": " << c.error;
+    ASSERT_TRUE(c.simTimeUs && c.hwBoundUs) << "the case was not timed";
+    EXPECT_EQ(c.hwBoundRule, "declared");
+    EXPECT_LT(*c.simTimeUs, *c.hwBoundUs) << "the skipped reads and cube work went unnoticed";
+    const json summary = json::parse(ReadText(run / "summary.json"));
+    EXPECT_EQ(summary.at("perf").at("below_hw_bound_cases"), 1);
+    EXPECT_EQ(summary.at("perf").at("hw_bound_rules").at("declared"), 1);
+    // The op-agnostic rule counts only C for a matmul: it lies below the simulated time.
+    PlatformSpec platform;
+    std::string error;
+    ASSERT_TRUE(run::LoadPlatform((kSourceRoot / "platforms" / "Ascend910B1.json").string(), &platform, &error)) << error;
+    cost::Workload generic;
+    generic.writeBytes = m * n * 2;
+    EXPECT_GT(*c.simTimeUs, cost::HardwareBoundUs(platform, generic));
 }
 
 // `--diagnostics report` judges a case whose diagnostics leave the run running on its values,

@@ -105,6 +105,8 @@ TEST(ResultsRecords, CaseRoundTrip) {
     c.outputs.push_back({"z", std::nan(""), 0, 1});
     c.seconds = 1.25;
     c.simTimeUs = 88.5;
+    c.hwBoundUs = 12.5;
+    c.hwBoundRule = "declared";
     CaseRecord back;
     std::string error;
     ASSERT_TRUE(FromJson(json::parse(ToJson(c).dump()), &back, &error)) << error;
@@ -131,10 +133,16 @@ TEST(ResultsRecords, CaseRoundTrip) {
     EXPECT_TRUE(std::isnan(back.outputs[1].maxAbsError));  // non-finite is written as null
     EXPECT_EQ(back.seconds, 1.25);
     EXPECT_EQ(back.simTimeUs, 88.5);
+    EXPECT_EQ(back.hwBoundUs, 12.5);
+    EXPECT_EQ(back.hwBoundRule, "declared");
 
     c.simTimeUs.reset();
+    c.hwBoundUs.reset();
+    c.hwBoundRule.clear();
     ASSERT_TRUE(FromJson(ToJson(c), &back, &error)) << error;
     EXPECT_FALSE(back.simTimeUs.has_value());
+    EXPECT_TRUE(ToJson(c)["hw_bound_rule"].is_null());
+    EXPECT_EQ(back.hwBoundRule, "");
 }
 
 TEST(ResultsRecords, UnknownFieldsIgnoredAndOptionalFieldsDefault) {
@@ -484,10 +492,11 @@ TEST(ResultsSummary, StaticSamplesOfEachFixedCaseAreSeparateBuilds) {
 
 // A case of a candidate with a simulated time and a hardware bound, in µs.
 CaseRecord TimedCase(const std::string& task, int sample, const std::string& caseId, double us, double boundUs,
-                     const std::string& cls = "pass") {
+                     const std::string& cls = "pass", const std::string& rule = "generic") {
     CaseRecord c = Case(task, sample, caseId, cls);
     c.simTimeUs = us;
     c.hwBoundUs = boundUs;
+    c.hwBoundRule = rule;
     return c;
 }
 
@@ -508,7 +517,7 @@ TEST(ResultsSummary, SpeedupFastPAndHapAgainstAReferenceRun) {
     run.Add(TimedCase("level1/C/B", 1, "0", 10, 20, "wrong_values"));  // and below the bound
     run.Add(TimedCase("level1/C/B", 1, "1", 100, 20));
     // C: not in the reference run, so not part of fast_p.
-    run.Add(TimedCase("level1/C/C", 0, "0", 100, 20));
+    run.Add(TimedCase("level1/C/C", 0, "0", 100, 20, "pass", "declared"));
 
     json s = ComputeSummary(run, json::object(), Timing{}, &reference);
     auto sample = [&](const std::string& task, int k) {
@@ -531,6 +540,8 @@ TEST(ResultsSummary, SpeedupFastPAndHapAgainstAReferenceRun) {
     const json& perf = s["perf"];
     EXPECT_EQ(perf["timed_samples"], 4);  // every correct sample whose cases all carry a time
     EXPECT_EQ(perf["below_hw_bound_cases"], 1);
+    // Which rule each timed case's T_hw came from (C's task declares its workload).
+    EXPECT_EQ(perf["hw_bound_rules"], json({{"declared", 1}, {"generic", 8}}));
     // fast_0 = correct: A 2/2, B 1/2. fast_1 (strictly faster): A 1/2, B 1/2. fast_2: none.
     EXPECT_NEAR(perf["fast_p"]["0"].get<double>(), (1.0 + 0.5) / 2, 1e-12);
     EXPECT_NEAR(perf["fast_p"]["0.8"].get<double>(), (1.0 + 0.5) / 2, 1e-12);
