@@ -73,7 +73,7 @@ std::string ResolveCacheDir(const BuildOptions& o) {
 
 bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifact* out, BuildError* error) {
     Sha256 h;
-    h.Field("host").Field(CompilerOf(options)).Field(options.optLevel).Field(ToolchainFingerprint());
+    h.Field("host").Field(CompilerOf(options)).Field(options.optLevel).Field(ToolchainFingerprint(ResolveCacheDir(options)));
     HashTree(h, project.hostDir);
     // CANN 8.x repositories keep the tiling struct and key declarations in op_kernel/, which
     // op_host includes as "../op_kernel/...".
@@ -277,7 +277,7 @@ std::string KernelPrelude(const std::string& compiler, const BuildOptions& optio
         if (f != "-shared") flags.push_back(f);
     for (auto& f : CoreTypeFlags(options, cores)) flags.push_back(f);
     Sha256 h;
-    h.Field("kernel-prelude").Field(compiler).Field(ToolchainFingerprint());
+    h.Field("kernel-prelude").Field(compiler).Field(ToolchainFingerprint(ResolveCacheDir(options)));
     for (auto& f : flags) h.Field(f);
     const fs::path dir = fs::path(ResolveCacheDir(options)) / "pch" / h.HexDigest();
     const fs::path header = dir / "prelude.h", pch = dir / "prelude.h.gch";
@@ -446,7 +446,7 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
     // give different artefacts.
     h.Field("kernel").Field(CompilerOf(options)).Field(MayUseClang(options) ? AKG_CLANGXX : "");
     h.Field(options.optLevel).Field(std::to_string(options.cceAicore));
-    h.Field(ToolchainFingerprint()).Field(header).Field(entry).Field(fs::path(mainSource).filename().string());
+    h.Field(ToolchainFingerprint(ResolveCacheDir(options))).Field(header).Field(entry).Field(fs::path(mainSource).filename().string());
     HashTree(h, project.kernelDir);
     for (auto& root : project.repositoryRoots) h.Field("root").Field(root);
     const fs::path dir = fs::path(ResolveCacheDir(options)) / "kernel" / h.HexDigest();

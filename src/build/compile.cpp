@@ -1,5 +1,6 @@
 #include "build/compile.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -37,32 +38,79 @@ void HashTree(Sha256& h, const std::string& dir) {
     for (auto& e : fs::recursive_directory_iterator(dir))
         if (e.is_regular_file()) files.push_back(e.path());
     std::sort(files.begin(), files.end());
+    // Names relative to `dir` by prefix (the iterator's paths start with it), not fs::relative,
+    // which resolves every component of both paths with readlink.
     for (auto& f : files) {
-        h.Field(fs::relative(f, dir).string());
+        std::string name = f.string().substr(dir.size());
+        if (!name.empty() && name[0] == '/') name.erase(0, 1);
+        h.Field(name);
         h.Field(ReadFile(f.string()));
     }
 }
 
-const std::string& ToolchainFingerprint() {
-    static const std::string fp = [] {
-        Sha256 h;
-        h.Field(AKG_ARCH_FLAGS);
-        HashTree(h, AKG_INCLUDE_DIR);
-        // A library's exported interface, not its build: rebuilding the simulator with the same
-        // symbols keeps every cached kernel and host library valid.
-        std::vector<fs::path> libs;
-        for (auto& e : fs::directory_iterator(AKG_LIB_DIR))
-            if (e.path().extension() == ".so") libs.push_back(e.path());
-        std::sort(libs.begin(), libs.end());
-        for (auto& lib : libs) {
-            h.Field(lib.filename().string());
-            std::vector<DynamicSymbol> symbols;
-            std::string error;
-            if (!ReadDynamicSymbols(lib.string(), &symbols, &error)) h.Field("unreadable: " + error);
-            for (auto& s : symbols)
-                if (s.defined) h.Field(s.name);
-        }
-        return h.HexDigest();
+namespace {
+
+// Our libraries, in a fixed order.
+std::vector<fs::path> RuntimeLibraries() {
+    std::vector<fs::path> libs;
+    for (auto& e : fs::directory_iterator(AKG_LIB_DIR))
+        if (e.path().extension() == ".so") libs.push_back(e.path());
+    std::sort(libs.begin(), libs.end());
+    return libs;
+}
+
+std::string ComputeToolchainFingerprint() {
+    Sha256 h;
+    h.Field(AKG_ARCH_FLAGS);
+    HashTree(h, AKG_INCLUDE_DIR);
+    // A library's exported interface, not its build: rebuilding the simulator with the same
+    // symbols keeps every cached kernel and host library valid.
+    for (auto& lib : RuntimeLibraries()) {
+        h.Field(lib.filename().string());
+        std::vector<DynamicSymbol> symbols;
+        std::string error;
+        if (!ReadDynamicSymbols(lib.string(), &symbols, &error)) h.Field("unreadable: " + error);
+        for (auto& s : symbols)
+            if (s.defined) h.Field(s.name);
+    }
+    return h.HexDigest();
+}
+
+// What the fingerprint is computed from, by metadata only (no file is read): a changed header or
+// a rebuilt library changes its size, inode or nanosecond modification time.
+std::string ToolchainStatDigest() {
+    Sha256 h;
+    h.Field("toolchain-stat-v1").Field(AKG_ARCH_FLAGS);
+    std::vector<fs::path> files = RuntimeLibraries();
+    for (auto& e : fs::recursive_directory_iterator(AKG_INCLUDE_DIR))
+        if (e.is_regular_file()) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (auto& f : files) {
+        struct stat st {};
+        if (stat(f.c_str(), &st) != 0) return "";
+        h.Field(f.string()).Field(std::to_string(st.st_size)).Field(std::to_string(st.st_ino));
+        h.Field(std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec));
+    }
+    return h.HexDigest();
+}
+
+}  // namespace
+
+const std::string& ToolchainFingerprint(const std::string& cacheRoot) {
+    static const std::string fp = [&] {
+        const std::string digest = ToolchainStatDigest();
+        if (digest.empty()) return ComputeToolchainFingerprint();
+        const fs::path memo = fs::path(cacheRoot) / "toolchain" / digest;
+        std::string known = ReadFile(memo.string());
+        if (known.size() == 64) return known;
+        const std::string computed = ComputeToolchainFingerprint();
+        // Written to a temporary name and renamed: a concurrent build reads all of it or nothing.
+        std::error_code ec;
+        fs::create_directories(memo.parent_path(), ec);
+        const std::string tmp = memo.string() + ".tmp" + std::to_string(getpid());
+        if (!ec && WriteFile(tmp, computed)) fs::rename(tmp, memo, ec);
+        if (ec) fs::remove(tmp, ec);
+        return computed;
     }();
     return fp;
 }

@@ -21,8 +21,10 @@ std::string CompilerOf(const BuildOptions& o);
 void HashTree(Sha256& h, const std::string& dir);
 
 // Our headers and the symbols our runtime libraries export: an ABI change must invalidate cached
-// artefacts, a rebuild of the same interface must not.
-const std::string& ToolchainFingerprint();
+// artefacts, a rebuild of the same interface must not. Computing it reads 3 MB of headers and
+// 30 MB of libraries, most of a warm build's time, so it is remembered under `cacheRoot`
+// (toolchain/<digest of every such file's path, size, inode and modification time>).
+const std::string& ToolchainFingerprint(const std::string& cacheRoot);
 
 // Flags of every device/host/glue compile, and the link flags against one runtime library.
 // -Bsymbolic keeps a kernel's own symbols bound inside it (an entry point may be named `sqrt`),

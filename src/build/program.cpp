@@ -56,7 +56,7 @@ bool BuildProgram(const std::string& path, const BuildOptions& options, ProgramA
     }
     Sha256 h;
     h.Field("program").Field(CompilerOf(options)).Field(options.optLevel).Field(std::to_string(options.cceAicore));
-    h.Field(ToolchainFingerprint());
+    h.Field(ToolchainFingerprint(ResolveCacheDir(options)));
     for (auto& d : options.defines) h.Field("-D" + d);
     for (auto& s : sources) h.Field(fs::relative(s, dir).string());
     HashTree(h, dir.string());

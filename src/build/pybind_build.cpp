@@ -22,7 +22,7 @@ bool BuildPybind(const std::string& pybindCpp, const std::string& opType, const 
     source = ReplaceAll(source, "custom_pybind_api", KernelNameOf(opType));
     source = "#line 1 \"" + fs::canonical(pybindCpp).string() + "\"\n" + source;
     Sha256 h;
-    h.Field("pybind").Field(CompilerOf(options)).Field(ToolchainFingerprint()).Field(source);
+    h.Field("pybind").Field(CompilerOf(options)).Field(ToolchainFingerprint(ResolveCacheDir(options))).Field(source);
     const fs::path dir = fs::path(ResolveCacheDir(options)) / "pybind" / h.HexDigest();
     *soPath = (dir / "pybind.so").string();
     if (fs::exists(*soPath)) return true;

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -25,6 +26,7 @@
 #include "harness/anticheat.h"
 #include "harness/compile_errors.h"
 #include "harness/golden_cache.h"
+#include "harness/native_judge.h"
 #include "harness/python_worker.h"
 #include "harness/replay.h"
 #include "harness/results.h"
@@ -53,6 +55,7 @@ struct UnitContext {
     std::string cacheRoot;
     std::string expectedRoot;  // hidden from unit processes
     PythonWorker* python;
+    PythonWorker* judge;        // the C++ judge (a fork of the parent), or null
     int recordFd;              // JSON lines to the parent
     const RunRecords* previous; // --resume: what is already recorded
 };
@@ -325,10 +328,23 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
         return finish("run", "run_error", err);
     }
 
-    json reply = ctx.python->Request({{"cmd", "judge"}, {"task", unit.task.dir}, {"case_dir", caseDir},
-                                      {"expected_dir", (fs::path(g.expectedDir) / ("case" + caseId)).string()},
-                                      {"returned_dir", returned.string()}, {"rule", o.rule}},
-                                     o.goldenTimeoutSeconds);
+    const std::string expectedDir = (fs::path(g.expectedDir) / ("case" + caseId)).string();
+    json request = {{"cmd", "judge"}, {"task", unit.task.dir}, {"case_dir", caseDir}, {"expected_dir", expectedDir},
+                    {"returned_dir", returned.string()}, {"rule", o.rule}, {"defer_native", ctx.judge != nullptr}};
+    json reply = ctx.python->Request(request, o.goldenTimeoutSeconds);
+    // The Python step says whether the case needs it (a custom check, a forward that works on the
+    // kernel's value); if not, the C++ judge compares, and what it does not handle goes back.
+    if (reply.value("ok", false) && reply.at("result").value("native", false)) {
+        json native = ctx.judge->Request(
+            {{"expected_dir", expectedDir}, {"returned_dir", returned.string()}, {"rule", o.rule}},
+            o.goldenTimeoutSeconds);
+        if (native.value("ok", false) && native.at("result").contains("passed")) {
+            reply = native;
+        } else {
+            request["defer_native"] = false;
+            reply = ctx.python->Request(request, o.goldenTimeoutSeconds);
+        }
+    }
     cleanup();
     ThrowIfDiskFull(reply);
     if (!reply.value("ok", false)) return finish("compare", "golden_error", reply.value("error", std::string()));
@@ -748,6 +764,11 @@ BenchOutcome RunBenchUnguarded(const BenchOptions& o) {
             pythons.push_back(ownPythons.back().get());
         }
     const int jobs = int(pythons.size());
+    // One C++ judge per slot, forked from this process (which sees the expected outputs);
+    // AKGEN_NATIVE_JUDGE=off leaves every comparison to Python.
+    std::vector<std::unique_ptr<PythonWorker>> judges;
+    if (const char* env = std::getenv("AKGEN_NATIVE_JUDGE"); !env || std::string(env) != "off")
+        for (int i = 0; i < jobs; ++i) judges.push_back(std::make_unique<PythonWorker>(ServeNativeJudge));
     std::vector<bool> slotBusy(size_t(jobs), false);
     std::vector<Running> running;
     Progress progress(int(todo.size()), o.progress);
@@ -822,11 +843,14 @@ BenchOutcome RunBenchUnguarded(const BenchOptions& o) {
             while (slotBusy[slot]) ++slot;
             std::string err;
             if (!pythons[slot]->EnsureRunning(&err)) return out.error = "cannot start Python: " + err, out;
+            if (!judges.empty() && !judges[slot]->EnsureRunning(&err))
+                return out.error = "cannot start the judge: " + err, out;
             int fds[2];
             if (pipe2(fds, O_CLOEXEC) != 0) return out.error = "pipe failed", out;
             const Unit& u = todo[next++];
             UnitContext ctx = base;
             ctx.python = pythons[slot];
+            ctx.judge = judges.empty() ? nullptr : judges[slot].get();
             ctx.recordFd = fds[1];
             ctx.previous = &previous;
             std::fflush(nullptr);

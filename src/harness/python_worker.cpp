@@ -68,6 +68,10 @@ bool PythonWorker::Start(std::string* error) {
         dup2(in[0], 0);
         dup2(out[1], 1);
         dup2(err[1], 2);
+        if (server_) {
+            server_();
+            _exit(0);
+        }
         execl(interpreter_.c_str(), interpreter_.c_str(), script.c_str(), "serve", static_cast<char*>(nullptr));
         _exit(127);
     }

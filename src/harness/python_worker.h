@@ -1,10 +1,12 @@
 // A long-lived `akgen_task.py serve` process: the harness's Python steps (goldens, judging) as
 // requests over pipes, so torch and the task modules load once per worker instead of once per
-// call (about two seconds each).
+// call (about two seconds each). The same protocol serves the C++ judge (native_judge.h): a
+// worker built with a server function forks and runs it instead of the interpreter.
 #pragma once
 
 #include <sys/types.h>
 
+#include <functional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -21,6 +23,9 @@ std::string GoldenScript();
 class PythonWorker {
 public:
     explicit PythonWorker(std::string interpreter) : interpreter_(std::move(interpreter)) {}
+    // A worker whose process is a fork of the caller running `server` (requests on stdin,
+    // replies on stdout) and exiting when it returns.
+    explicit PythonWorker(std::function<void()> server) : server_(std::move(server)) {}
     ~PythonWorker();
     PythonWorker(const PythonWorker&) = delete;
     PythonWorker& operator=(const PythonWorker&) = delete;
@@ -43,6 +48,7 @@ private:
     std::string TakeStderr();
 
     std::string interpreter_;
+    std::function<void()> server_;
     pid_t pid_ = -1;
     int toChild_ = -1, fromChild_ = -1, errChild_ = -1;
     uint64_t nextId_ = 0;

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "akg/cost.h"
+#include "akg/launch/cost.h"
 
 namespace akg::harness {
 

@@ -32,9 +32,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "akg/cost.h"
+#include "akg/launch/cost.h"
 #include "harness/results.h"
-#include "run/runner.h"
+#include "run/op_runner.h"
 
 extern char** environ;
 

@@ -17,7 +17,8 @@ Debian's CPU PyTorch, with stand-ins for torch_npu and for the compiled kernel m
       the original stdout (the task code's own prints go to stderr): {"cmd": "golden", "task",
       "cases", "seed", "out", "expected"} and {"cmd": "judge", "task", "case_dir",
       "expected_dir", "returned_dir", "rule"}. Keeps torch and the task modules loaded between
-      requests, which is what makes a warm `akgen bench` fast.
+      requests, which is what makes a warm `akgen bench` fast. With "defer_native", a case the
+      harness judges in C++ is answered {"native": true} instead (src/harness/native_judge.h).
 
 Goldens are made by akgen_golden.py, the comparison rules live in akgen_checks.py; everything
 in between (building and running the candidate) happens in C++.
@@ -35,10 +36,29 @@ from akgen_golden import (KERNEL_OPS, LowPrecisionOnCpu, all_cases, cmd_golden, 
                           task_modules)
 
 
-def judge_case(task, case_dir, expected_dir, returned_dir, rule="default"):
+class ForwardProbe:
+    """What the kernel call returns while checking whether ModelNew.forward returns it as it is."""
+
+
+def returns_kernel_value(module, init, inputs):
+    """Whether ModelNew.forward returns the kernel call's value unchanged: then the outputs to
+    judge are that value itself and the harness's C++ judge may compare them (docs/judge.md)."""
+    probe = ForwardProbe()
+    KERNEL_OPS.recording, KERNEL_OPS.replay = False, probe
+    try:
+        return module.ModelNew(*init)(*inputs) is probe
+    except Exception:  # forward works on the value (a cast, a reshape): only Python can judge it
+        return False
+    finally:
+        KERNEL_OPS.replay = None
+
+
+def judge_case(task, case_dir, expected_dir, returned_dir, rule="default", defer_native=False):
     """Finishes ModelNew.forward with what the replayed kernel call returned and compares it
     with the expected outputs under `rule` ("default", "strict"); a task's own
-    custom_check_precision takes precedence, as in the benchmark."""
+    custom_check_precision takes precedence, as in the benchmark. With `defer_native`, a case
+    the harness's C++ judge decides the same way (no custom check, a forward that returns the
+    kernel's value) is not judged here: the result is {"native": True}."""
     module, prepare = task_modules(task)
     check = getattr(prepare, "custom_check_precision", None)
     rows = all_cases(task)
@@ -47,40 +67,60 @@ def judge_case(task, case_dir, expected_dir, returned_dir, rule="default"):
     cid = str(manifest["case_id"])
     result = {"case_id": manifest["case_id"]}
     try:
+        arguments = lambda: ([decode(v, os.path.join(case_dir, "inputs")) for v in manifest["init"]],
+                             [decode(v, os.path.join(case_dir, "inputs")) for v in manifest["inputs"]])
+        if defer_native and check is None and rule in ("default", "strict") and \
+                returns_kernel_value(module, *arguments()):
+            return dict(result, native=True)
+        init, inputs = arguments()  # afresh: the probe's forward may have written to its inputs
         with open(os.path.join(returned_dir, "value.json")) as f:
             value = decode(json.load(f), returned_dir)
-        inputs = [decode(v, os.path.join(case_dir, "inputs")) for v in manifest["inputs"]]
-        init = [decode(v, os.path.join(case_dir, "inputs")) for v in manifest["init"]]
         with open(os.path.join(expected_dir, "expected.json")) as f:
             expected = [decode(v, expected_dir) for v in json.load(f)]
         KERNEL_OPS.recording, KERNEL_OPS.replay = False, value
         actual = flatten(module.ModelNew(*init)(*inputs))
-        exp = expected if len(expected) != 1 else expected[0]
-        act = actual if len(actual) != 1 else actual[0]
-        LAST_MISMATCHES[0] = None
         if check is not None:
-            ok, abs_diff, rel_diff = check(rows[cid], exp, act)
-            used = "custom"
-        elif rule == "strict":
-            ok, abs_diff, rel_diff = strict_check(exp, act)
-            used = "strict"
+            result.update(verdict(expected, actual, "custom", lambda exp, act: check(rows[cid], exp, act)))
         else:
-            ok, abs_diff, rel_diff = default_check(exp, act)
-            used = "default"
-        result.update({"passed": bool(ok), "check": used})
-        result.update(stats(torch.as_tensor(abs_diff).reshape(-1), torch.as_tensor(rel_diff).reshape(-1)))
-        if LAST_MISMATCHES[0] is not None:
-            result["mismatches"] = LAST_MISMATCHES[0]
-        if len(expected) != len(actual):
-            counts = "ModelNew returned %d output tensor(s); the reference Model returns %d" % (
-                len(actual), len(expected))
-            if not ok:
-                result["error"] = counts
-            else:  # the default rule compared the first min(...) pairs, as the benchmark does
-                result["note"] = counts + ": compared the first %d" % min(len(actual), len(expected))
+            result.update(verdict(expected, actual, rule))
     except Exception as e:  # the comparison itself failed: shapes, dtypes, missing outputs
         result.update({"passed": False, "error": "%s: %s" % (type(e).__name__, e)})
     return result
+
+
+def verdict(expected, actual, used, check=None):
+    """The judge's result for the flattened output lists under the rule `used` ("default",
+    "strict", or "custom" with the task's `check`)."""
+    exp = expected if len(expected) != 1 else expected[0]
+    act = actual if len(actual) != 1 else actual[0]
+    LAST_MISMATCHES[0] = None
+    check = check or (strict_check if used == "strict" else default_check)
+    ok, abs_diff, rel_diff = check(exp, act)
+    result = {"passed": bool(ok), "check": used if used in ("custom", "strict") else "default"}
+    result.update(stats(torch.as_tensor(abs_diff).reshape(-1), torch.as_tensor(rel_diff).reshape(-1)))
+    if LAST_MISMATCHES[0] is not None:
+        result["mismatches"] = LAST_MISMATCHES[0]
+    if len(expected) != len(actual):
+        counts = "ModelNew returned %d output tensor(s); the reference Model returns %d" % (
+            len(actual), len(expected))
+        if not ok:
+            result["error"] = counts
+        else:  # the default rule compared the first min(...) pairs, as the benchmark does
+            result["note"] = counts + ": compared the first %d" % min(len(actual), len(expected))
+    return result
+
+
+def check_outputs(expected_dir, returned_dir, rule):
+    """The rule alone on stored outputs, as if ModelNew returned the kernel's value: what the C++
+    judge computes (tests/harness/native_judge_test.cpp compares the two)."""
+    with open(os.path.join(returned_dir, "value.json")) as f:
+        actual = flatten(decode(json.load(f), returned_dir))
+    with open(os.path.join(expected_dir, "expected.json")) as f:
+        expected = [decode(v, expected_dir) for v in json.load(f)]
+    try:
+        return verdict(expected, actual, rule)
+    except Exception as e:
+        return {"passed": False, "error": "%s: %s" % (type(e).__name__, e)}
 
 
 def cmd_serve():
@@ -98,7 +138,10 @@ def cmd_serve():
                 reply = {"ok": True}
             elif req["cmd"] == "judge":
                 reply = {"ok": True, "result": judge_case(req["task"], req["case_dir"], req["expected_dir"],
-                                                          req["returned_dir"], req.get("rule", "default"))}
+                                                          req["returned_dir"], req.get("rule", "default"),
+                                                          req.get("defer_native", False))}
+            elif req["cmd"] == "check":
+                reply = {"ok": True, "result": check_outputs(req["expected_dir"], req["returned_dir"], req["rule"])}
             else:
                 reply = {"ok": False, "error": "unknown command %r" % req["cmd"]}
         except Exception as e:
