@@ -33,8 +33,27 @@ struct QueueState {
     bool copy = false;
 };
 
+// A TBufPool's range of one local memory: the buffers initialised through it are carved from
+// [base, base + len) at `cursor` bytes in; Reset rewinds it. Pools sharing a range (InitBufPool
+// with shareBuf) start at the same base.
+struct PoolState {
+    Mem mem = Mem::UB;
+    uintptr_t base = 0;
+    uint32_t len = 0;
+    uint32_t cursor = 0;
+};
+
 bool QueueInit(QueueState& q, AscendC::TPosition src, AscendC::TPosition dst, int32_t depth, uint32_t num,
                uint32_t len, const void* caller);
+// A queue whose `num` buffers of `len` bytes a user-written pool places itself (QueueBindAt).
+void QueueStart(QueueState& q, AscendC::TPosition src, AscendC::TPosition dst, int32_t depth, uint32_t num,
+                uint32_t len);
+uintptr_t LocalBufferAt(AscendC::TPosition pos, uint32_t offset, uint32_t len, const char* kind, const void* caller);
+bool PoolCarve(PoolState& pool, AscendC::TPosition pos, uint32_t len, PoolState* parent, const void* caller);
+void PoolShare(PoolState& pool, const PoolState& share, uint32_t len, const void* caller);
+void PoolEnter(PoolState* pool);
+void PoolReset(PoolState& pool);
+uint32_t PoolOffset(const PoolState& pool);  // the pool's base as an offset in its memory
 uintptr_t QueueAlloc(QueueState& q, const void* caller);
 bool QueueEnque(QueueState& q, uintptr_t addr, const void* caller);
 uintptr_t QueueDeque(QueueState& q, const void* caller);
@@ -141,6 +160,17 @@ public:
     bool Init(uint8_t num, uint32_t len, const void* caller) {
         return akg::sim::QueueInit(q_, src, dst, depth, num, len, caller);
     }
+    // For a user-written TBufPool (EXTERN_IMPL_BUFPOOL): the queue gets `num` buffers of `len`
+    // bytes, then each its place (an offset in the queue's memory) from the pool.
+    __aicore__ inline void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len) {
+        akg::sim::QueueStart(q_, src, dst, depth, num, len);
+    }
+    template <typename P>
+    AKG_API void InitBufHandle(P* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                               uint32_t len) {
+        if (index < uint32_t(akg::sim::kMaxQueueBuffers))
+            q_.addr[index] = akg::sim::LocalBufferAt(src, curPoolAddr, len, "TQue", AKG_CALLER);
+    }
 
 private:
     akg::sim::QueueState q_;
@@ -193,6 +223,14 @@ public:
         return LocalTensor<T>::FromAddress(addr_ + bufOffset, size, pos);
     }
 
+    __aicore__ inline void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len) { len_ = len; }
+    template <typename P>
+    AKG_API void InitBufHandle(P* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                               uint32_t len) {
+        addr_ = akg::sim::LocalBufferAt(pos, curPoolAddr, len, "TBuf", AKG_CALLER);
+        len_ = (len + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    }
+
     // Runtime-internal: TPipe::InitBuffer binds the buffer.
     bool Init(uint32_t len, const void* caller) {
         addr_ = akg::sim::BufInit(pos, len, caller);
@@ -203,6 +241,46 @@ public:
 private:
     uintptr_t addr_ = 0;
     uint32_t len_ = 0;
+};
+
+// A pool of local memory carved from the TPipe (or from another pool): queues and buffers
+// initialised through it take its bytes, Reset hands them all back, and a pool initialised with
+// shareBuf reuses that pool's bytes (for stages that never run at the same time).
+template <TPosition pos, uint32_t bufIDSize = 4>
+class TBufPool {
+public:
+    __aicore__ inline TBufPool() = default;
+    template <class T>
+    AKG_API bool InitBufPool(T& bufPool, uint32_t len) {
+        return akg::sim::PoolCarve(bufPool.AkgPool(), T::poolPos, len, &pool_, AKG_CALLER);
+    }
+    template <class T, class U>
+    AKG_API bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf) {
+        akg::sim::PoolShare(bufPool.AkgPool(), shareBuf.AkgPool(), len, AKG_CALLER);
+        return true;
+    }
+    template <class T>
+    AKG_API bool InitBuffer(T& que, uint8_t num, uint32_t len) {
+        akg::sim::PoolEnter(&pool_);
+        const bool ok = que.Init(num, len, AKG_CALLER);
+        akg::sim::PoolEnter(nullptr);
+        return ok;
+    }
+    template <TPosition bufPos>
+    AKG_API bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
+        akg::sim::PoolEnter(&pool_);
+        const bool ok = buf.Init(len, AKG_CALLER);
+        akg::sim::PoolEnter(nullptr);
+        return ok;
+    }
+    __aicore__ inline void Reset() { akg::sim::PoolReset(pool_); }
+
+    static constexpr TPosition poolPos = pos;
+    // Runtime-internal: the pool's range, for TPipe / TBufPool::InitBufPool.
+    akg::sim::PoolState& AkgPool() { return pool_; }
+
+private:
+    akg::sim::PoolState pool_;
 };
 
 class TPipe {
@@ -221,6 +299,16 @@ public:
     template <TPosition bufPos>
     AKG_API bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
         return buf.Init(len, AKG_CALLER);
+    }
+
+    template <class T>
+    AKG_API bool InitBufPool(T& bufPool, uint32_t len) {
+        return akg::sim::PoolCarve(bufPool.AkgPool(), T::poolPos, len, nullptr, AKG_CALLER);
+    }
+    template <class T, class U>
+    AKG_API bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf) {
+        akg::sim::PoolShare(bufPool.AkgPool(), shareBuf.AkgPool(), len, AKG_CALLER);
+        return true;
     }
 
     __aicore__ inline void Destroy() { akg::sim::PipeDestroy(this); }
@@ -260,6 +348,35 @@ AKG_API bool PopStackBuffer(LocalTensor<T>& popLocal) {
 }
 
 }  // namespace AscendC
+
+// A user-written TBufPool: the class that invokes this macro gets the pool's range (filled by
+// TPipe::InitBufPool), `bufIDSize` buffer handles and the bookkeeping its own InitBuffer uses to
+// place queue and TBuf buffers (GetCurAddr: the next free offset in the pool's memory).
+#define EXTERN_IMPL_BUFPOOL(NAME, POS, BUF_ID_SIZE)                                                   \
+public:                                                                                             \
+    static constexpr AscendC::TPosition poolPos = POS;                                              \
+    akg::sim::PoolState& AkgPool() { return akgPool_; }                                             \
+    __aicore__ inline void Init() { akgCurBufSize_ = 0; }                                           \
+    __aicore__ inline void Reset() {                                                                \
+        akg::sim::PoolReset(akgPool_);                                                              \
+        akgCurBufSize_ = 0;                                                                         \
+        akgCurAddr_ = 0;                                                                            \
+    }                                                                                               \
+    __aicore__ inline AscendC::TBufHandle GetBufHandle(uint8_t offset) {                            \
+        return &akgHandles_[offset < (BUF_ID_SIZE) ? offset : 0];                                   \
+    }                                                                                               \
+    __aicore__ inline uint32_t GetCurAddr() {                                                       \
+        return akgCurAddr_ ? akgCurAddr_ : akg::sim::PoolOffset(akgPool_);                          \
+    }                                                                                               \
+    __aicore__ inline void SetCurAddr(uint32_t curAddr) { akgCurAddr_ = curAddr; }                  \
+    __aicore__ inline uint8_t GetCurBufSize() { return akgCurBufSize_; }                            \
+    __aicore__ inline void SetCurBufSize(uint8_t curBufSize) { akgCurBufSize_ = curBufSize; }       \
+                                                                                                    \
+private:                                                                                            \
+    akg::sim::PoolState akgPool_;                                                                   \
+    uint8_t akgHandles_[(BUF_ID_SIZE) > 0 ? (BUF_ID_SIZE) : 1] = {};                                \
+    uint32_t akgCurAddr_ = 0;                                                                       \
+    uint8_t akgCurBufSize_ = 0
 
 // CANN declares GetTPipePtr at global scope as well: helpers of its own operators
 // (safe_data_copy.h) call it unqualified before any `using namespace AscendC`.

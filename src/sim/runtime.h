@@ -61,6 +61,7 @@ struct Core {
     void* pipe = nullptr;
     uint32_t pipeEpoch = 0;
     std::array<uint32_t, size_t(Mem::COUNT)> cursor{};
+    PoolState* activePool = nullptr;  // the TBufPool whose InitBuffer is running
     // The core's live queues (TQue objects initialised by InitBuffer, not their by-value copies):
     // FreeTensor through the wrong queue finds the buffer's own queue here.
     std::vector<QueueState*> queues;

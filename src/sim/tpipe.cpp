@@ -2,6 +2,8 @@
 // hardware events: EnQue sets the producer->consumer event and DeQue waits for it; FreeTensor
 // sets the consumer->producer event and AllocTensor waits for it. Misuse makes the device hang
 // or race, so every violation is a diagnostic here.
+#include <algorithm>
+
 #include "sim/runtime.h"
 
 namespace akg::sim {
@@ -52,9 +54,9 @@ QueuePipes PipesOf(AscendC::TPosition src, AscendC::TPosition dst) {
     return {producerOf(src), consumerOf(dst)};
 }
 
-uintptr_t Allocate(Mem mem, uint32_t len, const char* kind, const void* caller) {
+// `bytes` from the TPipe's cursor of `mem`.
+uintptr_t Reserve(Mem mem, uint32_t bytes, const char* kind, const void* caller) {
     Core& c = Cur();
-    uint32_t bytes = Align32(len);
     uint32_t& cursor = c.cursor[size_t(mem)];
     // Past the capacity is legal until touched (the checker reports the access), but not past
     // what anyone could mean.
@@ -62,13 +64,40 @@ uintptr_t Allocate(Mem mem, uint32_t len, const char* kind, const void* caller) 
         Fatal("LOCAL_CAPACITY", caller,
               Format("InitBuffer of %u bytes for a %s: %u %s bytes are already allocated of the %u the core has",
                      bytes, kind, cursor, MemName(mem), MemCapacity(mem)));
+    uintptr_t addr = reinterpret_cast<uintptr_t>(LocalMem(c, mem)) + cursor;
+    cursor += bytes;
+    return addr;
+}
+
+// `bytes` from a TBufPool's range.
+uintptr_t ReserveInPool(PoolState& pool, uint32_t bytes, const char* kind, const void* caller) {
+    if (uint64_t(pool.cursor) + bytes > pool.len)
+        Fatal("LOCAL_CAPACITY", caller,
+              Format("InitBuffer of %u bytes for a %s in a TBufPool of %u bytes with %u already allocated", bytes,
+                     kind, pool.len, pool.cursor));
+    const uintptr_t addr = pool.base + pool.cursor;
+    pool.cursor += bytes;
+    return addr;
+}
+
+void AddBuffer(Mem mem, uintptr_t addr, uint32_t bytes, const char* kind, const void* caller) {
+    Core& c = Cur();
     if (c.buffers.size() >= kMaxPipeBuffers)
         Fatal("QUE_TOO_MANY_BUFFERS", caller,
               Format("InitBuffer would create buffer %zu; a kernel may use at most %u", c.buffers.size() + 1,
                      kMaxPipeBuffers));
-    uintptr_t addr = reinterpret_cast<uintptr_t>(LocalMem(c, mem)) + cursor;
-    cursor += bytes;
     c.buffers.push_back({mem, addr, addr + bytes, kind, caller});
+}
+
+uintptr_t Allocate(Mem mem, uint32_t len, const char* kind, const void* caller) {
+    Core& c = Cur();
+    const uint32_t bytes = Align32(len);
+    PoolState* pool = c.activePool;
+    if (pool && pool->mem != mem)
+        Fatal("LOCAL_CAPACITY", caller,
+              Format("InitBuffer of a %s in %s through a TBufPool of %s", kind, MemName(mem), MemName(pool->mem)));
+    const uintptr_t addr = pool ? ReserveInPool(*pool, bytes, kind, caller) : Reserve(mem, bytes, kind, caller);
+    AddBuffer(mem, addr, bytes, kind, caller);
     return addr;
 }
 
@@ -166,6 +195,71 @@ bool PipePopStack(AscendC::TPosition pos, uintptr_t* addr, uint32_t* bytes, cons
     *addr = reinterpret_cast<uintptr_t>(LocalMem(c, mem)) + used;
     *bytes = capacity - used;
     return true;
+}
+
+bool PoolCarve(PoolState& pool, AscendC::TPosition pos, uint32_t len, PoolState* parent, const void* caller) {
+    const Mem mem = MemOf(pos);
+    const uint32_t bytes = Align32(len);
+    if (parent && parent->mem != mem)
+        Fatal("LOCAL_CAPACITY", caller,
+              Format("InitBufPool of a %s pool inside a TBufPool of %s", MemName(mem), MemName(parent->mem)));
+    pool = PoolState{};
+    pool.mem = mem;
+    pool.len = bytes;
+    pool.base = parent ? ReserveInPool(*parent, bytes, "TBufPool", caller) : Reserve(mem, bytes, "TBufPool", caller);
+    return true;
+}
+
+void PoolShare(PoolState& pool, const PoolState& share, uint32_t len, const void* caller) {
+    if (Align32(len) > share.len)
+        Fatal("LOCAL_CAPACITY", caller,
+              Format("InitBufPool of %u bytes sharing a TBufPool of %u bytes", Align32(len), share.len));
+    pool = PoolState{};
+    pool.mem = share.mem;
+    pool.base = share.base;
+    pool.len = Align32(len);
+}
+
+void PoolEnter(PoolState* pool) { Cur().activePool = pool; }
+
+// The pool's buffers are gone: a pool sharing its bytes may place others there.
+void PoolReset(PoolState& pool) {
+    pool.cursor = 0;
+    auto& b = Cur().buffers;
+    b.erase(std::remove_if(b.begin(), b.end(),
+                           [&](const LocalBuffer& x) {
+                               return x.mem == pool.mem && x.begin >= pool.base && x.end <= pool.base + pool.len;
+                           }),
+            b.end());
+}
+
+uint32_t PoolOffset(const PoolState& pool) {
+    return pool.base ? uint32_t(pool.base - reinterpret_cast<uintptr_t>(LocalMem(Cur(), pool.mem))) : 0;
+}
+
+uintptr_t LocalBufferAt(AscendC::TPosition pos, uint32_t offset, uint32_t len, const char* kind, const void* caller) {
+    const Mem mem = MemOf(pos);
+    const uint32_t bytes = Align32(len);
+    if (uint64_t(offset) + bytes > MemReserve(mem))
+        Fatal("LOCAL_CAPACITY", caller,
+              Format("a %s placed at %s offset %u with %u bytes lies past the memory", kind, MemName(mem), offset,
+                     bytes));
+    const uintptr_t addr = reinterpret_cast<uintptr_t>(LocalMem(Cur(), mem)) + offset;
+    AddBuffer(mem, addr, bytes, kind, caller);
+    return addr;
+}
+
+void QueueStart(QueueState& q, AscendC::TPosition src, AscendC::TPosition dst, int32_t depth, uint32_t num,
+                uint32_t len) {
+    q = QueueState{};
+    q.src = src;
+    q.dst = dst;
+    q.depth = depth;
+    q.len = len;
+    q.num = uint8_t(std::min<uint32_t>(num, kMaxQueueBuffers));
+    q.pipeEpoch = Cur().pipeEpoch;
+    std::vector<QueueState*>& live = Cur().queues;
+    if (std::find(live.begin(), live.end(), &q) == live.end()) live.push_back(&q);
 }
 
 uintptr_t BufInit(AscendC::TPosition pos, uint32_t len, const void* caller) {

@@ -4,6 +4,7 @@
 // each test's expected order is what the documentation promises, not the scheduler's order.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <type_traits>
 #include <vector>
 
@@ -29,20 +30,37 @@ LocalTensor<int32_t> UbWorkspace(TPipe& pipe, TBuf<TPosition::VECCALC>& buf, uin
     return buf.Get<int32_t>();
 }
 
+using WsGm = GlobalTensor<int32_t>;
+using WsUb = LocalTensor<int32_t>;
+
+// Runs `body(gm, ub)` on `cores` vector cores with `words` zeroed int32 of GM workspace and a
+// UB workspace of `ubBytes`: the set-up every GM-word protocol needs.
+KernelRun RunWithWorkspaces(uint32_t cores, GmBuffer<int32_t>& ws, uint32_t ubBytes,
+                            const std::function<void(WsGm&, WsUb&)>& body) {
+    return RunKernel(cores, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        auto ub = UbWorkspace(pipe, b, ubBytes);
+        GlobalTensor<int32_t> gm;
+        gm.SetGlobalBuffer(ws.data, ws.n);
+        body(gm, ub);
+    });
+}
+
+GmBuffer<int32_t> ZeroedWorkspace(size_t words) {
+    GmBuffer<int32_t> ws(words);
+    for (size_t i = 0; i < words; ++i) ws[i] = 0;
+    return ws;
+}
+
 }  // namespace
 
 // The official sample's chain: core 0 first, then 2, 3 and 1, each released by an IBSet.
 TEST(IbSync, IbSetIbWaitOrderTheCores) {
     GmScope scope;
-    GmBuffer<int32_t> sync(256);
-    for (int i = 0; i < 256; ++i) sync[i] = 0;
+    auto sync = ZeroedWorkspace(256);
     Turns turns;
-    auto run = RunKernel(4, [&] {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> b;
-        auto ub = UbWorkspace(pipe, b, 32);
-        GlobalTensor<int32_t> gm;
-        gm.SetGlobalBuffer(sync.data, 256);
+    auto run = RunWithWorkspaces(4, sync, 32, [&](WsGm& gm, WsUb& ub) {
         const int id = int(GetBlockIdx());
         const int waitsFor[4] = {-1, 3, 0, 2};
         if (waitsFor[id] >= 0) IBWait(gm, ub, waitsFor[id], 0);
@@ -59,15 +77,9 @@ TEST(IbSync, IbSetIbWaitOrderTheCores) {
 // Event ids select separate flags: eventID e of block b is the int32 at (e * cores + b) * 8.
 TEST(IbSync, EventIdsAreSeparateFlags) {
     GmScope scope;
-    GmBuffer<int32_t> sync(2 * 2 * 8 + 8);
-    for (size_t i = 0; i < sync.n; ++i) sync[i] = 0;
+    auto sync = ZeroedWorkspace(2 * 2 * 8 + 8);
     int raisedAt = -1;
-    auto run = RunKernel(2, [&] {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> b;
-        auto ub = UbWorkspace(pipe, b, 32);
-        GlobalTensor<int32_t> gm;
-        gm.SetGlobalBuffer(sync.data, sync.n);
+    auto run = RunWithWorkspaces(2, sync, 32, [&](WsGm& gm, WsUb& ub) {
         if (GetBlockIdx() == 0) {
             IBSet(gm, ub, 0, 1);
             for (size_t i = 0; i < sync.n; ++i)
@@ -82,14 +94,8 @@ TEST(IbSync, EventIdsAreSeparateFlags) {
 
 TEST(IbSync, IbWaitWithNoMatchingIbSetDeadlocks) {
     GmScope scope;
-    GmBuffer<int32_t> sync(256);
-    for (int i = 0; i < 256; ++i) sync[i] = 0;
-    auto run = RunKernel(2, [&] {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> b;
-        auto ub = UbWorkspace(pipe, b, 32);
-        GlobalTensor<int32_t> gm;
-        gm.SetGlobalBuffer(sync.data, 256);
+    auto sync = ZeroedWorkspace(256);
+    auto run = RunWithWorkspaces(2, sync, 32, [&](WsGm& gm, WsUb& ub) {
         if (GetBlockIdx() == 0) IBSet(gm, ub, 0, 1);  // eventID 1; the waiter waits for eventID 0
         else IBWait(gm, ub, 0, 0);
     });
@@ -102,14 +108,8 @@ TEST(IbSync, IbWaitWithNoMatchingIbSetDeadlocks) {
 // Named after its code: Diagnostics.EveryCatalogCodeHasATest looks for it.
 TEST(Diagnostics, IB_SYNC_RANGE) {
     GmScope scope;
-    GmBuffer<int32_t> sync(256);
-    for (int i = 0; i < 256; ++i) sync[i] = 0;
-    auto run = RunKernel(2, [&] {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> b;
-        auto ub = UbWorkspace(pipe, b, 32);
-        GlobalTensor<int32_t> gm;
-        gm.SetGlobalBuffer(sync.data, 256);
+    auto sync = ZeroedWorkspace(256);
+    auto run = RunWithWorkspaces(2, sync, 32, [&](WsGm& gm, WsUb& ub) {
         if (GetBlockIdx() == 0) IBSet(gm, ub, 2, 0);  // blocks are 0 and 1
     });
     EXPECT_TRUE(run.HasDiag("IB_SYNC_RANGE")) << run.Codes();
@@ -122,12 +122,7 @@ TEST(DetermineCompute, CoresTakeTurnsInBlockOrderEveryRound) {
     GmBuffer<int32_t> ws(kCores * 8);
     for (size_t i = 0; i < ws.n; ++i) ws[i] = 12345;  // need not be zeroed
     Turns turns;
-    auto run = RunKernel(kCores, [&] {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> b;
-        auto ub = UbWorkspace(pipe, b, kCores * 32 + 32);
-        GlobalTensor<int32_t> gm;
-        gm.SetGlobalBuffer(ws.data, ws.n);
+    auto run = RunWithWorkspaces(kCores, ws, kCores * 32 + 32, [&](WsGm& gm, WsUb& ub) {
         InitDetermineComputeWorkspace(gm, ub);
         for (int r = 0; r < kRounds; ++r) {
             WaitPreBlock(gm, ub);
@@ -146,12 +141,7 @@ TEST(DetermineCompute, CoresTakeTurnsInBlockOrderEveryRound) {
 TEST(DetermineCompute, AMissingNotifyDeadlocksTheNextBlock) {
     GmScope scope;
     GmBuffer<int32_t> ws(3 * 8);
-    auto run = RunKernel(3, [&] {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> b;
-        auto ub = UbWorkspace(pipe, b, 3 * 32 + 32);
-        GlobalTensor<int32_t> gm;
-        gm.SetGlobalBuffer(ws.data, ws.n);
+    auto run = RunWithWorkspaces(3, ws, 3 * 32 + 32, [&](WsGm& gm, WsUb& ub) {
         InitDetermineComputeWorkspace(gm, ub);
         WaitPreBlock(gm, ub);
         if (GetBlockIdx() != 1) NotifyNextBlock(gm, ub);  // block 1 forgets
@@ -165,12 +155,7 @@ TEST(DetermineCompute, AMissingNotifyDeadlocksTheNextBlock) {
 TEST(Diagnostics, DETERMINE_UNINITIALIZED) {
     GmScope scope;
     GmBuffer<int32_t> ws(8);
-    auto run = RunKernel(1, [&] {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> b;
-        auto ub = UbWorkspace(pipe, b, 64);
-        GlobalTensor<int32_t> gm;
-        gm.SetGlobalBuffer(ws.data, ws.n);
+    auto run = RunWithWorkspaces(1, ws, 64, [&](WsGm& gm, WsUb& ub) {
         WaitPreBlock(gm, ub);
     });
     EXPECT_TRUE(run.HasDiag("DETERMINE_UNINITIALIZED")) << run.Codes();
