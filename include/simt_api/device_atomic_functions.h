@@ -11,41 +11,37 @@
 namespace akg::simt {
 template <typename T>
 inline constexpr bool kAtomicType = akg::sim::kOneOf<T, int32_t, uint32_t, int64_t, uint64_t, float, half, bfloat16_t>;
+
+// *address = update(old); returns old.
+template <typename T, typename F>
+__aicore__ inline T ReadModifyWrite(T* address, F&& update) {
+    const T old = *address;
+    *address = update(old);
+    return old;
+}
 }  // namespace akg::simt
 
 template <typename T, typename = std::enable_if_t<akg::simt::kAtomicType<T>>>
 __aicore__ inline T asc_atomic_add(T* address, T val) {
-    const T old = *address;
-    *address = static_cast<T>(old + val);
-    return old;
+    return akg::simt::ReadModifyWrite(address, [&](T old) { return static_cast<T>(old + val); });
 }
 template <typename T, typename = std::enable_if_t<akg::simt::kAtomicType<T>>>
 __aicore__ inline T asc_atomic_sub(T* address, T val) {
-    const T old = *address;
-    *address = static_cast<T>(old - val);
-    return old;
+    return akg::simt::ReadModifyWrite(address, [&](T old) { return static_cast<T>(old - val); });
 }
 template <typename T, typename = std::enable_if_t<akg::simt::kAtomicType<T>>>
 __aicore__ inline T asc_atomic_max(T* address, T val) {
-    const T old = *address;
-    *address = old < val ? val : old;
-    return old;
+    return akg::simt::ReadModifyWrite(address, [&](T old) { return old < val ? val : old; });
 }
 template <typename T, typename = std::enable_if_t<akg::simt::kAtomicType<T>>>
 __aicore__ inline T asc_atomic_min(T* address, T val) {
-    const T old = *address;
-    *address = val < old ? val : old;
-    return old;
+    return akg::simt::ReadModifyWrite(address, [&](T old) { return val < old ? val : old; });
 }
 template <typename T, typename = std::enable_if_t<akg::simt::kAtomicType<T>>>
 __aicore__ inline T asc_atomic_exch(T* address, T val) {
-    const T old = *address;
-    *address = val;
-    return old;
+    return akg::simt::ReadModifyWrite(address, [&](T) { return val; });
 }
 template <typename T, typename = std::enable_if_t<akg::simt::kAtomicType<T>>>
 __aicore__ inline T asc_atomic_cas(T* address, T compare, T val) {
-    const T old = *address;
-    if (old == compare) *address = val;
-    return old;
+    return akg::simt::ReadModifyWrite(address, [&](T old) { return old == compare ? val : old; });
 }
