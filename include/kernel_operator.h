@@ -53,3 +53,8 @@
 #include "basic_api/kernel_local_mem_allocator.h"
 // The sort instructions (Region Proposal and (score, index) forms).
 #include "basic_api/kernel_operator_proposal_intf.h"
+// Ascend 950: AscendC::Simt, the helpers of SIMT code (the SIMT programming model itself is in
+// simt_api/, which only SIMT platforms allow).
+#if __NPU_ARCH__ == 3510
+#include "simt_api/cpp/kernel_simt_intf.h"
+#endif

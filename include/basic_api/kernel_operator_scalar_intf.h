@@ -50,6 +50,22 @@ __aicore__ inline int64_t GetSFFValue(uint64_t valueIn) {
 template <int count = 1>
 __aicore__ inline void Nop() {}
 
+// The multiplier and shift with which Simt::UintDiv divides by `divisor` (Ascend 950's SIMT):
+// q = (n + umulhi(n, magic)) >> shift, in T's width. shift = ceil(log2(divisor)); magic =
+// floor(2^w * (2^shift - divisor) / divisor) + 1 for the width w of T.
+template <typename T>
+__aicore__ inline void GetUintDivMagicAndShift(T& magic, T& shift, T divisor) {
+    static_assert(std::is_same_v<T, uint32_t> || std::is_same_v<T, uint64_t>,
+                  "GetUintDivMagicAndShift supports uint32_t and uint64_t");
+    const uint64_t d = divisor;
+    const int64_t bits = 64 - CountLeadingZero(d);
+    const int64_t s = __builtin_popcountll(d) == 1 ? bits - 1 : bits;
+    shift = static_cast<T>(s);
+    constexpr unsigned width = sizeof(T) * 8;
+    const unsigned __int128 excess = (static_cast<unsigned __int128>(1) << s) - d;
+    magic = d == 0 ? T{0} : static_cast<T>((excess << width) / d + 1);
+}
+
 template <typename T>
 AKG_API T ReadGmByPassDCache(__gm__ T* addr) {
     if (!akg::sim::ScalarAccess(akg::sim::Mem::GM, addr, sizeof(T), false, AKG_CALLER)) return T{};

@@ -34,6 +34,8 @@ Spec fields:
               exclusions that do not apply (an Ascend 950 operator's only kernel is its *_apt.cpp)
   extra       [[repo path, path under answer/0]] files outside the operator directory
   soc         platform the operator targets when not Atlas A2 (informational, in api_desc.md)
+  platform    the platform file the task runs on (written to validation/soc, which `akgen bench`
+              uses when no --soc is given), e.g. Ascend950PR for an operator with only arch35 code
 """
 import argparse
 import fnmatch
@@ -98,7 +100,7 @@ def excluded(rel, patterns):
 # Where each repository's build looks for a quoted include besides the including file's
 # directory: the repository root and its common include directory (CANN's repository build
 # puts them on the include path).
-INCLUDE_ROOTS = {"ops_cv": ["", "common/inc"], "ops_transformer": ["", "common/include", "common/include/external"]}
+INCLUDE_ROOTS = {"ops_cv": ["", "common/inc", "common/inc/op_api"], "ops_transformer": ["", "common/include", "common/include/external"]}
 # A common header whose functions the repository compiles from a source of the same name into
 # every operator's host library (ops-cv: common/inc/op_host/tiling_util.h and
 # common/src/op_host/tiling_util.cpp).
@@ -420,6 +422,9 @@ def build_task(spec, repo, mirror, out):
     write_prepare(spec, os.path.join(task, "validation", "prepare_inputs.py"))
     write_pybind(spec, os.path.join(task, "validation", "pybind.cpp"))
     write_cases(spec, os.path.join(task, "validation", "test_cases.csv"))
+    if "platform" in spec:
+        with open(os.path.join(task, "validation", "soc"), "w") as f:
+            f.write(spec["platform"] + "\n")
     return task
 
 

@@ -71,7 +71,30 @@ std::string ResolveCacheDir(const BuildOptions& o) {
     return std::string(home ? home : "/tmp") + "/.cache/akgen";
 }
 
-bool BuildHost(const OpProject& project, const BuildOptions& options, HostArtifact* out, BuildError* error) {
+namespace {
+// CANN 8.x operator repositories keep each SoC family's tiling in a directory of op_host/ that
+// their build adds for that family only (ops-cv cmake/func.cmake, add_all_modules_sources:
+// COMPUTE_UNIT ascend950 <-> TILING_DIR arch35). For Ascend 950 (__CCE_AICORE__ 310) those
+// sources join the library that holds the tiling (optiling, else the first).
+OpProject WithSocTilingSources(const OpProject& project, const BuildOptions& options) {
+    OpProject p = project;
+    const fs::path dir = fs::path(p.hostDir) / "arch35";
+    std::error_code ec;
+    if (options.cceAicore != 310 || !fs::is_directory(dir, ec) || p.hostLibraries.empty()) return p;
+    std::vector<std::string> extra;
+    for (auto& e : fs::directory_iterator(dir, ec))
+        if (e.is_regular_file() && (e.path().extension() == ".cpp" || e.path().extension() == ".cc"))
+            extra.push_back(e.path().string());
+    std::sort(extra.begin(), extra.end());
+    auto lib = std::find_if(p.hostLibraries.begin(), p.hostLibraries.end(), [](auto& l) { return l.name == "optiling"; });
+    if (lib == p.hostLibraries.end()) lib = p.hostLibraries.begin();
+    lib->sources.insert(lib->sources.end(), extra.begin(), extra.end());
+    return p;
+}
+}  // namespace
+
+bool BuildHost(const OpProject& given, const BuildOptions& options, HostArtifact* out, BuildError* error) {
+    const OpProject project = WithSocTilingSources(given, options);
     Sha256 h;
     h.Field("host").Field(CompilerOf(options)).Field(options.optLevel).Field(ToolchainFingerprint(ResolveCacheDir(options)));
     HashTree(h, project.hostDir);
@@ -244,6 +267,13 @@ std::vector<std::string> CoreTypeFlags(const BuildOptions& options, KernelCores 
     // The split architecture's per-core-type macros (Atlas A2/A3); a coupled SoC (310P) has none.
     if (options.cceAicore == 220) flags.push_back(cores == KernelCores::Aic ? "-D__DAV_C220_CUBE__" : "-D__DAV_C220_VEC__");
     if (cores != KernelCores::All) flags.push_back(cores == KernelCores::Aic ? "-DAKG_CORE_TYPE_BUILD=1" : "-DAKG_CORE_TYPE_BUILD=2");
+    // Ascend 950 (__CCE_AICORE__ 310) has SIMT: its threads access memory through plain
+    // pointers, so every load and store of the kernel calls the simulator, which checks and
+    // counts those of a running VF (src/sim/simt.cpp, docs/simt.md).
+    if (options.cceAicore == 310)
+        for (const char* f : {"-fsanitize=kernel-address", "--param=asan-instrumentation-with-call-threshold=0",
+                              "--param=asan-stack=0", "--param=asan-globals=0"})
+            flags.push_back(f);
     return flags;
 }
 

@@ -602,7 +602,8 @@ int main(int argc, char** argv) {
     benchCmd->add_option("--split", benchArgs.split,
                          "Cases: all, public (test_cases.csv) or hidden (hidden_cases.csv, never shown to a model)");
     benchCmd->add_option("--seed", bo.seed, "First seed");
-    benchCmd->add_option("--soc", bo.soc, "Platform to simulate");
+    benchCmd->add_option("--soc", bo.soc,
+                         "Platform to simulate (default: each task's validation/soc, else Ascend910B1)");
     benchCmd->add_option("--check", bo.rule, "Correctness rule: default (NPUKernelBench) or strict (dtype-aware)");
     benchCmd->add_option("--diagnostics", bo.diagnostics,
                          "A simulator diagnostic that does not stop the run: fail (the case fails) or report "

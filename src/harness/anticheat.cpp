@@ -491,7 +491,11 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
     return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
-bool IsAllowedHeader(std::string_view name, SourceSide side) {
+// The SIMT API of Ascend 950 (simt_api/asc_simt.h, ...): kernel code may include it on a
+// platform with SIMT only.
+constexpr std::string_view kSimtPrefix = "simt_api/";
+
+bool IsAllowedHeader(std::string_view name, SourceSide side, bool simtPlatform) {
     if (fs::path(name).is_absolute()) return false;
     for (const auto& part : fs::path(name))
         if (part == "..") return false;
@@ -505,6 +509,7 @@ bool IsAllowedHeader(std::string_view name, SourceSide side) {
         if (StartsWith(name, prefix)) return true;
     for (std::string_view header : kKernelCannHeaders)
         if (name == header) return true;
+    if (simtPlatform && side == SourceSide::Kernel && StartsWith(name, kSimtPrefix)) return true;
     if (side == SourceSide::Kernel) return false;
     if (topLevel && StartsWith(name, "aclnn_") && EndsWith(name, ".h")) return true;
     for (std::string_view prefix : kHostCannPrefixes)
@@ -584,7 +589,8 @@ struct ParsedFile {
 
 class SourceScanner {
 public:
-    SourceScanner(const std::string& projectDir, SourceSide side) : side_(side) {
+    SourceScanner(const std::string& projectDir, SourceSide side, bool simtPlatform)
+        : side_(side), simtPlatform_(simtPlatform) {
         std::error_code ec;
         root_ = fs::weakly_canonical(fs::absolute(projectDir), ec);
     }
@@ -665,7 +671,12 @@ private:
             }
             return;
         }
-        if (inc.directive == "embed" || !IsAllowedHeader(inc.header, side_)) Add("include", display, inc.line, what);
+        if (inc.directive != "embed" && IsAllowedHeader(inc.header, side_, simtPlatform_)) return;
+        if (side_ == SourceSide::Kernel && StartsWith(inc.header, kSimtPrefix))
+            Add("include", display, inc.line, what,
+                "the SIMT API exists only on Ascend 950; run the kernel there (--soc Ascend950PR)");
+        else
+            Add("include", display, inc.line, what);
     }
 
     void ScanTokens(const ParsedFile& f, const std::set<std::string, std::less<>>& declared) {
@@ -684,6 +695,7 @@ private:
     }
 
     SourceSide side_;
+    bool simtPlatform_;
     fs::path root_;
     std::set<fs::path> searchDirs_;
     std::set<fs::path> visited_;
@@ -825,8 +837,8 @@ const char* SourceSideName(SourceSide side) { return side == SourceSide::Kernel 
 std::string CheatClassOf(const CheatFinding& finding) { return ClassOfRule(finding.rule); }
 
 std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::vector<std::string>& files,
-                                      SourceSide side) {
-    return SourceScanner(projectDir, side).Scan(files);
+                                      SourceSide side, bool simtPlatform) {
+    return SourceScanner(projectDir, side, simtPlatform).Scan(files);
 }
 
 namespace {

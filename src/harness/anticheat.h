@@ -31,8 +31,9 @@ std::string CheatClassOf(const CheatFinding& finding);  // "anticheat.<rule>" or
 // Scans `files` (absolute, or relative to `projectDir`) and every project-local header they
 // include, recursively. Comments and string literals are stripped first; line numbers are kept.
 // `projectDir` bounds the project: a file or include resolving outside it is a finding.
+// `simtPlatform`: the kernel runs on a SoC with SIMT (Ascend 950), so it may include simt_api/.
 std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::vector<std::string>& files,
-                                      SourceSide side);
+                                      SourceSide side, bool simtPlatform = false);
 
 // Lists the undefined dynamic symbols of a built kernel or host library (its ELF .dynsym) and
 // flags every one that is neither defined by one of `runtimeLibs` (the simulator runtime the

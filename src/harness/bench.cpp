@@ -46,6 +46,7 @@ double SecondsSince(Clock::time_point t) { return std::chrono::duration<double>(
 struct Unit {
     TaskRef task;
     Candidate candidate;
+    const PlatformSpec* platform = nullptr;  // the task's own platform; nullptr: the run's
 };
 
 // Everything a unit process needs; built by the parent before it forks.
@@ -444,7 +445,8 @@ bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, Sa
 
     // In kernel-only mode the host half is the task's own, and trusted.
     const bool candidateHost = ctx.options->mode == CandidateMode::HostAndKernel;
-    std::vector<CheatFinding> findings = ScanSources(project.kernelDir, project.kernelSources, SourceSide::Kernel);
+    std::vector<CheatFinding> findings =
+        ScanSources(project.kernelDir, project.kernelSources, SourceSide::Kernel, ctx.run.platform.simt);
     if (candidateHost)
         for (auto& f : ScanSources(project.hostDir, project.hostSources, SourceSide::Host)) findings.push_back(f);
     if (!findings.empty()) return cheated(findings);
@@ -504,9 +506,12 @@ void WriteLog(const fs::path& path, const std::string& text) {
 constexpr unsigned kBuildStageSeconds = 1200;
 
 void EvaluateUnit(const UnitContext& base, const Unit& u) {
-    // Every case's launches are timed by the copy of this model its own process inherits.
-    cost::CostModel model(base.run.platform);
     UnitContext ctx = base;
+    if (u.platform) ctx.run.platform = *u.platform;
+    // The candidate's kernels are compiled for this platform (__CCE_AICORE__ and what follows).
+    ctx.run.build.cceAicore = ctx.run.platform.cceAicore;
+    // Every case's launches are timed by the copy of this model its own process inherits.
+    cost::CostModel model(ctx.run.platform);
     ctx.run.observers.push_back(&model);
     const BenchOptions& o = *ctx.options;
     Isolate({ctx.expectedRoot});
@@ -592,7 +597,8 @@ json RunConfig(const BenchOptions& o, const IsolationReport& iso) {
             {"trials", o.trials},
             {"split", o.split == CaseSplit::All ? "all" : o.split == CaseSplit::Public ? "public" : "hidden"},
             {"seed", o.seed},
-            {"soc", o.soc},
+            {"soc", o.soc.empty() ? kDefaultSoc : o.soc},
+            {"task_socs", !o.soc.empty() ? "ignored (--soc)" : "used"},
             {"check", o.rule},
             {"diagnostics", o.diagnostics},
             {"sandbox", sandbox},
@@ -696,7 +702,8 @@ BenchOutcome RunBenchUnguarded(const BenchOptions& o) {
     UnitContext base{};
     base.options = &o;
     std::string error;
-    if (!run::LoadPlatform(o.soc, &base.run.platform, &error)) return out.error = error, out;
+    if (!run::LoadPlatform(o.soc.empty() ? kDefaultSoc : o.soc, &base.run.platform, &error))
+        return out.error = error, out;
     base.run.resolveLocations = false;  // case processes cannot run addr2line; the unit does
     base.cacheRoot = build::ResolveCacheDir(base.run.build);
     base.expectedRoot = (fs::path(base.cacheRoot) / "expected").string();
@@ -717,6 +724,26 @@ BenchOutcome RunBenchUnguarded(const BenchOptions& o) {
     }
     SampleIndex index;
     if (!o.samplesRoot.empty()) index = IndexSamples(o.samplesRoot);
+    // Without --soc a task that names its platform runs there; one that names none that loads is
+    // malformed (a task defect, skipped).
+    std::map<std::string, PlatformSpec> taskPlatforms;
+    if (o.soc.empty()) {
+        std::vector<TaskRef> usable;
+        for (auto& t : sel.tasks) {
+            if (!t.soc.empty() && !taskPlatforms.count(t.soc)) {
+                PlatformSpec p;
+                std::string why;
+                if (!run::LoadPlatform(t.soc, &p, &why)) {
+                    sel.skipped.push_back({t.dir, std::string(kTaskSocFile) + ": " + why});
+                    continue;
+                }
+                taskPlatforms.emplace(t.soc, p);
+            }
+            usable.push_back(t);
+        }
+        sel.tasks = usable;
+        out.skipped = sel.skipped;
+    }
     std::vector<Unit> units;
     for (auto& t : sel.tasks) {
         auto cands = o.samplesRoot.empty() ? AnswerCandidates(t) : SampleCandidates(t, index, o.mode);
@@ -724,7 +751,8 @@ BenchOutcome RunBenchUnguarded(const BenchOptions& o) {
             if (o.samplesRoot.empty() && !o.answers.empty() &&
                 std::find(o.answers.begin(), o.answers.end(), c.sample) == o.answers.end())
                 continue;
-            units.push_back({t, c});
+            const auto platform = taskPlatforms.find(t.soc);
+            units.push_back({t, c, platform == taskPlatforms.end() ? nullptr : &platform->second});
         }
     }
     std::vector<Unit> mine;

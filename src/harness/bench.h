@@ -21,6 +21,8 @@
 
 namespace akg::harness {
 
+inline constexpr const char* kDefaultSoc = "Ascend910B1";
+
 struct BenchOptions {
     std::string tasksRoot;
     TaskFilter filter;
@@ -32,7 +34,8 @@ struct BenchOptions {
     CaseSplit split = CaseSplit::All;
     int trials = 1;
     uint64_t seed = 0;
-    std::string soc = "Ascend910B1";
+    // The platform every task runs on. Empty: a task's own (kTaskSocFile), else kDefaultSoc.
+    std::string soc;
     std::string rule = "default";  // "default" or "strict"
     // What a simulator diagnostic that does not stop the run does to its case. "fail" (the
     // default): the case fails with it. "report": the case is judged on its values, as

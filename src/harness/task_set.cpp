@@ -116,6 +116,16 @@ std::string MalformedReason(const std::string& taskDir) {
     return WorkloadDeclarationProblem(taskDir);
 }
 
+namespace {
+// The first word of the task's kTaskSocFile, or empty.
+std::string TaskSoc(const fs::path& taskDir) {
+    std::ifstream f(taskDir / kTaskSocFile);
+    std::string soc;
+    f >> soc;
+    return soc;
+}
+}  // namespace
+
 TaskSelection DiscoverTasks(const std::string& root, const TaskFilter& filter) {
     TaskSelection sel;
     std::error_code ec;
@@ -161,6 +171,7 @@ TaskSelection DiscoverTasks(const std::string& root, const TaskFilter& filter) {
             sel.skipped.push_back({t.dir, why});
             continue;
         }
+        t.soc = TaskSoc(p);
         sel.tasks.push_back(t);
     }
     std::sort(sel.tasks.begin(), sel.tasks.end(), [](auto& a, auto& b) { return a.id < b.id; });

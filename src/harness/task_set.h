@@ -8,11 +8,17 @@
 
 namespace akg::harness {
 
+// A task may name the platform its operator is written for in this file (one line, a name as
+// `--soc` takes it, e.g. Ascend950PR for an Ascend 950-only kernel); without `--soc` the harness
+// runs the task there (docs/platforms.md).
+inline constexpr const char* kTaskSocFile = "validation/soc";
+
 struct TaskRef {
     std::string dir;       // absolute path of levelN/Category/Op
     std::string id;        // "levelN/Category/Op"
     int level = 0;
     std::string category, op;
+    std::string soc;       // the platform of kTaskSocFile; empty: none declared
 };
 
 struct SkippedTask {

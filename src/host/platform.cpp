@@ -219,6 +219,7 @@ SocVersion SocVersionOf(const std::string& shortSoc) {
         {"BS9SX2A", SocVersion::BS9SX2A},           {"MC61AM21A", SocVersion::MC61AM21A},
         {"KirinX90", SocVersion::KIRINX90},         {"Kirin9030", SocVersion::KIRIN9030},
         {"Ascend031", SocVersion::ASCEND031},       {"Ascend035", SocVersion::ASCEND035},
+        {"Ascend950", SocVersion::ASCEND950},
     };
     for (const auto& entry : kNames) {
         if (shortSoc == entry.first) return entry.second;

@@ -540,6 +540,7 @@ void LoadTiming(const nlohmann::json& t, PlatformTiming* out) {
     num("sync_all_cycles", m.syncAllCycles);
     num("launch_us", m.launchUs);
     num("launch_us_per_core", m.launchUsPerCore);
+    num("simt_accesses_per_cycle", m.simtAccessesPerCycle);
     m.pipeQueueDepth = t.value("pipe_queue_depth", m.pipeQueueDepth);
     m.vectorBankConflicts = t.value("vector_bank_conflicts", m.vectorBankConflicts);
     if (t.contains("vector_repeat_cycles"))
@@ -571,6 +572,7 @@ bool LoadPlatform(const std::string& nameOrPath, PlatformSpec* out, std::string*
             for (auto& [api, source] : j.at("unsupported_apis").items())
                 s.unsupportedApis[api] = source.get<std::string>();
         s.cceAicore = j.at("cce_aicore");
+        s.simt = j.value("simt", false);
         s.clockMHz = j.at("clock_mhz");
         const auto& m = j.at("memory");
         s.ubSize = m.at("ub");

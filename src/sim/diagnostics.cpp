@@ -131,6 +131,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "unsupported (310P: DataCopyPad, LoadDataWithTranspose, cross-core flags, the hardware SyncAll, "
          "SetAtomicMax/Min), the FIX pipe "
          "(Fixpipe) or the bias table on 310P, or SyncAll in a KERNEL_TYPE_MIX_VECTOR_CORE kernel"},
+        {"SIMT_THREADS_RANGE", "api", true,
+         "asc_vf_call starts a thread block of 0 or more than 2048 threads (blockDim.x * y * z)"},
     };
     return catalog;
 }

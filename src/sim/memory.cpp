@@ -110,6 +110,12 @@ bool ReadShapeOut(const uint64_t* slots, const std::string& name, uint64_t capac
     return true;
 }
 
+bool NearGmTensor(uintptr_t addr) {
+    for (auto& m : g_gm)
+        if (addr + kPage >= m.region.begin && addr < m.region.slackEnd + kPage) return true;
+    return false;
+}
+
 GmRegion* FindGm(uintptr_t addr) {
     for (auto& m : g_gm)
         if (addr >= m.region.begin && addr < m.region.slackEnd) return &m.region;

@@ -212,6 +212,8 @@ uint32_t MemCapacity(Mem m);
 // device does not check at InitBuffer; it faults only when such a buffer is touched).
 uint64_t MemReserve(Mem m);
 GmRegion* FindGm(uintptr_t addr);
+// Whether `addr` lies in a GM tensor's mapping or the guard page on either side of it.
+bool NearGmTensor(uintptr_t addr);
 const LocalBuffer* FindLocalBuffer(const Core& c, uintptr_t addr);
 Mem LocalMemOfAddress(const Core& c, uintptr_t addr);
 void ResetCoreMemory(Core& c);

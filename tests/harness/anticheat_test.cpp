@@ -104,8 +104,9 @@ public:
         std::ofstream(p) << text;
         return p.string();
     }
-    std::vector<CheatFinding> Scan(SourceSide side, const std::vector<std::string>& relativeFiles) const {
-        return ScanSources(root_.string(), relativeFiles, side);
+    std::vector<CheatFinding> Scan(SourceSide side, const std::vector<std::string>& relativeFiles,
+                                   bool simtPlatform = false) const {
+        return ScanSources(root_.string(), relativeFiles, side, simtPlatform);
     }
 
 private:
@@ -264,6 +265,23 @@ TEST_P(AntiCheatAdversary, IsFlaggedWithRuleAndLine) {
 
 INSTANTIATE_TEST_SUITE_P(AntiCheat, AntiCheatAdversary, ::testing::ValuesIn(kAdversaries),
                          [](const auto& info) { return std::string(info.param.name); });
+
+// The SIMT headers are Ascend 950's: a kernel may include them on a SIMT platform only, and
+// elsewhere the finding says why.
+TEST(AntiCheat, SimtHeadersOnlyOnASimtPlatform) {
+    ScratchProject project;
+    project.Write("op_kernel/op.cpp", "#include \"kernel_operator.h\"\n#include \"simt_api/asc_simt.h\"\n"
+                                      "#include \"simt_api/common_functions.h\"\n");
+    EXPECT_TRUE(project.Scan(SourceSide::Kernel, {"op_kernel/op.cpp"}, true).empty());
+    const auto findings = project.Scan(SourceSide::Kernel, {"op_kernel/op.cpp"});
+    ASSERT_EQ(findings.size(), 2u) << Describe(findings);
+    EXPECT_EQ(findings[0].rule, "include");
+    EXPECT_EQ(findings[0].line, 2);
+    EXPECT_NE(findings[0].message.find("only on Ascend 950"), std::string::npos) << findings[0].message;
+    // Host code has no SIMT headers on any platform.
+    project.Write("op_host/tiling.cpp", "#include \"simt_api/asc_simt.h\"\n");
+    EXPECT_EQ(project.Scan(SourceSide::Host, {"op_host/tiling.cpp"}, true).size(), 1u);
+}
 
 TEST(AntiCheat, HostMayIncludeChronoAndCstdioButNotUseAClock) {
     ScratchProject project;

@@ -94,12 +94,34 @@
 #endif
 
 // The architecture version the device compiler predefines (Atlas A2/A3: 2201, Atlas inference
-// series 310P: 2002); kernels select code paths with it.
+// series 310P: 2002, Ascend 950: 3510); kernels select code paths with it.
 #ifndef __NPU_ARCH__
 #if __CCE_AICORE__ == 200
 #define __NPU_ARCH__ 2002
+#elif __CCE_AICORE__ == 310
+#define __NPU_ARCH__ 3510
 #else
 #define __NPU_ARCH__ 2201
+#endif
+#endif
+
+// The SIMT function qualifiers of the Ascend 950 compiler: a VF entry that asc_vf_call starts on
+// every thread (__simt_vf__), a device function SIMT code calls (__simt_callee__), and the
+// thread limit the compiler sizes registers for (__launch_bounds__(n), also spelled LAUNCH_BOUND(n)). asc_vf_call checks the
+// limit at run time (simt_api/common_functions.h); here they carry no meaning for g++. Other
+// SoCs' compilers do not know them.
+#if __NPU_ARCH__ == 3510
+#ifndef __simt_vf__
+#define __simt_vf__
+#endif
+#ifndef __simt_callee__
+#define __simt_callee__
+#endif
+#ifndef __launch_bounds__
+#define __launch_bounds__(maxThreads)
+#endif
+#ifndef LAUNCH_BOUND
+#define LAUNCH_BOUND(maxThreads)
 #endif
 #endif
 

@@ -57,6 +57,8 @@ struct PlatformTiming {
     // Task Duration beyond the slowest core: launchUs + launchUsPerCore * cores.
     double launchUs = 0.46;
     double launchUsPerCore = 0.125;
+    // SIMT (Ascend 950): thread memory accesses the vector core's warps issue per cycle.
+    double simtAccessesPerCycle = 32;
 };
 
 struct PlatformSpec {
@@ -75,6 +77,8 @@ struct PlatformSpec {
     // APIs this SoC's CANN reports as not supported (SOC_UNSUPPORTED), with the source saying so.
     std::map<std::string, std::string> unsupportedApis;
     uint32_t cceAicore = 220;  // value of __CCE_AICORE__
+    // The SIMT programming model on the vector cores (asc_vf_call, simt_api/*.h): Ascend 950 only.
+    bool simt = false;
     double clockMHz = 1850;
     uint64_t ubSize = 196608;
     uint64_t l1Size = 524288;

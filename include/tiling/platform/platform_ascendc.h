@@ -30,8 +30,7 @@ enum class SocVersion {
     ASCEND031,
     ASCEND035,
     RESERVED_VERSION,
-    // Ascend 950 (and its deprecated name): no simulated platform reports it, but tiling code
-    // compares the SoC against it (ops-transformer's rotary_position_embedding).
+    // Ascend 950 (platforms/Ascend950PR.json) and its deprecated name.
     ASCEND950,
     ASCEND910_95 = ASCEND950
 };
@@ -65,6 +64,7 @@ public:
             case SocVersion::ASCEND910_93: return NpuArch::DAV_2201;
             case SocVersion::ASCEND310P: return NpuArch::DAV_2002;
             case SocVersion::ASCEND310B: return NpuArch::DAV_3002;
+            case SocVersion::ASCEND950: return NpuArch::DAV_3510;
             default: return NpuArch::DAV_RESV;
         }
     }

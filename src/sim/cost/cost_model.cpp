@@ -234,7 +234,13 @@ void CostModel::Impl::Record(int core, const Instr& in) {
     op.bytes = in.bytes;
     switch (in.pipe) {
         case Pipe::V:
-            if (std::strcmp(in.api, "DataCopy") == 0) {  // UB -> UB copy
+            if (std::strcmp(in.api, "asc_vf_call") == 0) {
+                // A SIMT VF: its threads' accesses at the warps' issue rate, its GM bytes on the
+                // shared GM path like a DMA's (src/sim/simt.cpp).
+                op.cycles = t.vectorStartCycles + double(in.elements) / t.simtAccessesPerCycle;
+                op.gmBytes = double(in.bytes);
+                launch.gmRead += in.bytes;
+            } else if (std::strcmp(in.api, "DataCopy") == 0) {  // UB -> UB copy
                 op.cycles = t.vectorStartCycles + double(in.bytes) / t.ubToUbBytesPerCycle;
             } else {
                 const double conflicts =
