@@ -14,7 +14,7 @@
 #error "simt_api: the SIMT programming model exists on Ascend 950 (__NPU_ARCH__ 3510) only; build with --soc Ascend950PR"
 #endif
 
-#include "akg/simt.h"
+#include "akg/sim/simt.h"
 
 template <auto funcPtr, typename... Args>
 AKG_API void asc_vf_call(dim3 threadNums, Args&&... args) {

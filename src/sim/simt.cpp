@@ -9,7 +9,7 @@
 #include <cstddef>
 
 #include "sim/runtime.h"
-#include "akg/simt.h"
+#include "akg/sim/simt.h"
 
 dim3 threadIdx;
 dim3 blockDim;
