@@ -56,7 +56,11 @@ struct Access {
 
 enum class SyncKind : uint8_t { None, SetFlag, WaitFlag, Barrier, QueueEnque, QueueDeque, QueueAlloc, QueueFree };
 
+// Built in one place: every instruction names its API, its pipe and its caller up front; the
+// family then adds its accesses and work counts.
 struct Instr {
+    Instr(const char* api, Pipe pipe, const void* caller) : api(api), pipe(pipe), caller(caller) {}
+
     const char* api = "";
     Pipe pipe = Pipe::S;
     uint8_t nacc = 0;

@@ -363,10 +363,7 @@ void AdvRun(const AdvCall& c) {
 
     CheckAdvTmpSpace(c.api, c.type, need, c.count, c.sharedTmp, c.tmpBytes, c.caller);
 
-    Instr in;
-    in.api = c.api;
-    in.pipe = Pipe::V;
-    in.caller = c.caller;
+    Instr in(c.api, Pipe::V, c.caller);
     const uint64_t dstBytes = c.count * esize;
     in.Write(Mem::UB, c.dst, dstBytes, 32);
     if (op == Op::Axpy) in.Read(Mem::UB, c.dst, dstBytes, 32);

@@ -52,10 +52,7 @@ bool IssueRowReduce(const char* api, DType type, uint32_t outter, uint32_t inner
     CheckAdvTmpSpace(api, type, need, uint64_t(outter) * n, sharedTmp, tmpBytes, caller);
 
     const uint64_t srcElems = uint64_t(outter) * inner;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, uint64_t(outter) * esize, 32);
     in.Read(Mem::UB, src, srcElems * esize, 32);
     if (sharedTmp && need.maxValue) in.Write(Mem::UB, tmp, std::min<uint64_t>(tmpBytes, need.maxValue), 32);

@@ -66,10 +66,7 @@ void SelectBytesMaskRun(const SelectBytesMaskCall& c) {
     CheckAdvTmpSpace(api, c.type, need, elems, true, c.tmpBytes, c.caller);
 
     const uint64_t maskBytes = uint64_t(info.firstAxis) * info.maskLastAxis * maskSize;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = c.caller;
+    Instr in(api, Pipe::V, c.caller);
     in.Read(Mem::UB, c.src, elems * esize, 32);
     in.Read(Mem::UB, c.mask, maskBytes, 32);
     in.Write(Mem::UB, c.dst, elems * esize, 32);

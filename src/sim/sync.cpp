@@ -92,14 +92,11 @@ bool EventOfPipes(Pipe src, Pipe dst, HardEvent* out) {
 }
 
 void EmitSync(const char* api, SyncKind kind, Pipe pipe, Pipe src, Pipe dst, int32_t id, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = pipe;
+    Instr in(api, pipe, caller);
     in.sync = kind;
     in.syncSrc = src;
     in.syncDst = dst;
     in.eventId = id;
-    in.caller = caller;
     Issue(in);
 }
 
@@ -290,10 +287,7 @@ void SyncAllCoresSoft(void* gmWorkspace, void* ubWorkspace, int32_t usedCores, c
                      rt.platform.socVersion.c_str()));
     uint32_t n = usedCores > 0 ? uint32_t(usedCores) : rt.aivCount;
     // The software barrier writes this core's 32-byte slot of the GM workspace and polls all of them.
-    Instr in;
-    in.api = "SyncAll";
-    in.pipe = Pipe::MTE3;
-    in.caller = caller;
+    Instr in("SyncAll", Pipe::MTE3, caller);
     in.Write(Mem::GM, static_cast<uint8_t*>(gmWorkspace) + uint64_t(Cur().block) * 32, 32);
     in.Read(Mem::GM, gmWorkspace, uint64_t(n) * 32);
     in.Write(Mem::UB, ubWorkspace, 32, 32);
@@ -309,15 +303,12 @@ void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller
     CheckCrossMode("CrossCoreSetFlag", true, mode, pipe, caller);
     if (mode == 0) CheckOneRound("CrossCoreSetFlag in mode 0", caller);
     const Pipe p = ToPipe(pipe);
-    Instr in;
-    in.api = "CrossCoreSetFlag";
-    in.pipe = p;
+    Instr in("CrossCoreSetFlag", p, caller);
     in.sync = SyncKind::SetFlag;
     in.syncSrc = p;
     in.syncDst = Pipe::ALL;
     in.eventId = id;
     in.crossSet = ++rt.crossSets;
-    in.caller = caller;
     std::vector<Core*> participants, receivers;
     CrossPeers(mode, c, &participants, &receivers);
     // Cores run one at a time here: a setter that runs ahead of its receiver waits for room in
@@ -374,16 +365,13 @@ void CrossCoreWait(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* calle
     c.crossReleases[id].pop_front();
     WakeCores(Core::Wait::CrossFlagRoom, id);
     // Issued once released, so that it names the sets it waited for.
-    Instr in;
-    in.api = "CrossCoreWaitFlag";
-    in.pipe = Pipe::S;
+    Instr in("CrossCoreWaitFlag", Pipe::S, caller);
     in.sync = SyncKind::WaitFlag;
     in.syncSrc = Pipe::ALL;
     in.syncDst = Pipe::S;
     in.eventId = id;
     in.crossReleasedBy = sets.data();
     in.crossReleasedCount = uint32_t(sets.size());
-    in.caller = caller;
     Issue(in);
 }
 

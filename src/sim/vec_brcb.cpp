@@ -15,10 +15,7 @@ void VecBrcb(T* dst, const T* src, uint8_t repeat, uint16_t dstBlkStride, uint16
              "Brcb: dstBlkStride 0 is not supported (undefined on the device); it is treated as 1");
         dstBlkStride = 1;
     }
-    Instr in;
-    in.api = "Brcb";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("Brcb", Pipe::V, caller);
     const uint64_t dstEnd = repeat ? ((uint64_t(repeat) - 1) * dstRepStride + 7ull * dstBlkStride) * 32 + 32 : 0;
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, src, uint64_t(repeat) * 8 * sizeof(T), 32);
@@ -53,10 +50,7 @@ void VecCreateVecIndex(T* dst, T firstValue, const VecShape& shape, const void* 
     AsCounter(it);
     const Operand od{reinterpret_cast<uint8_t*>(dst), sizeof(T), shape.blk[0], shape.rep[0]};
     const uint32_t repeats = RepeatsOf(it);
-    Instr in;
-    in.api = "CreateVecIndex";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("CreateVecIndex", Pipe::V, caller);
     in.Write(Mem::UB, dst, Footprint(it, od), 32);
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;

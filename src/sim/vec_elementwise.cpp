@@ -162,10 +162,7 @@ void VecRun(VecOp op, const char* api, D* dst, const S* src0, const S* src1, S s
     const Operand o0{reinterpret_cast<uint8_t*>(const_cast<S*>(src0)), sizeof(S), shape.blk[1], shape.rep[1]};
     const Operand o1{reinterpret_cast<uint8_t*>(const_cast<S*>(src1)), sizeof(S), shape.blk[2], shape.rep[2]};
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     const uint64_t dstBytes = Footprint(it, od);
     in.Write(Mem::UB, dst, dstBytes, 32);
     if (info.readsDst) in.Read(Mem::UB, dst, dstBytes, 32);

@@ -39,10 +39,7 @@ void VecGather(T* dst, const T* src, const uint32_t* offsets, uint32_t srcBaseAd
              Format("Gather: srcBaseAddr + srcOffset is not a multiple of the %zu-byte element size; the device "
                     "reads from the element the address falls in",
                     sizeof(T)));
-    Instr in;
-    in.api = "Gather";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("Gather", Pipe::V, caller);
     in.Write(Mem::UB, dst, Footprint(it, od), 32);
     in.Read(Mem::UB, offsets, offEnd, 32);
     if (hi > lo) in.Read(Mem::UB, reinterpret_cast<const void*>(lo), hi - lo, 1);
@@ -117,10 +114,7 @@ void VecGatherMask(uint32_t esize, void* dst, const void* src0, const void* patt
         for (uint32_t r = 0; r < repeats; ++r)
             for (uint32_t e = 0; e < perRepeat; ++e) kept += bit(r, e);
     }
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, kept * esize, 32);
     in.Read(Mem::UB, src0, srcEnd, 32);
     if (pat) in.Read(Mem::UB, pat, patBytes, 32);

@@ -95,10 +95,7 @@ void VecReduceRepeat(const char* api, RedKind kind, T* dst, const T* src, const 
     const bool any = AnyLane(it) && repeats > 0;
     const uint32_t unit = IndexUnitBytes(kind, sizeof(T), order);
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, any ? uint64_t(repeats - 1) * dRep * unit + unit : 0, uint16_t(unit));
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
@@ -174,10 +171,7 @@ void VecReduceBlock(const char* api, RedKind kind, T* dst, const T* src, const V
         for (uint32_t k = 0; k < 8; ++k)
             if (blockEnabled(r, k)) dstEnd = std::max<uint64_t>(dstEnd, (uint64_t(r) * dRep * 8 + k + 1) * sizeof(T));
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, dstEnd, 8 * sizeof(T));
     in.Read(Mem::UB, src, dstEnd ? Footprint(it, os) : 0, 32);
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
@@ -226,10 +220,7 @@ void VecReducePair(const char* api, T* dst, const T* src, const VecShape& mask, 
             if (LaneEnabled(it, r, 2 * j) || LaneEnabled(it, r, 2 * j + 1))
                 dstEnd = std::max<uint64_t>(dstEnd, (uint64_t(r) * dRep * kRepElems + j + 1) * sizeof(T));
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, src, dstEnd ? Footprint(it, os) : 0, 32);
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
@@ -308,10 +299,7 @@ void VecReduceAll(const char* api, RedKind kind, T* dst, const T* src, T* work, 
         need = std::max<uint64_t>(need, 2);
     }
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, any ? (calIndex && kind != RedKind::Sum ? 2 : 1) * sizeof(T) : 0, sizeof(T));
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
     if (need) {
@@ -415,10 +403,7 @@ void VecVcadd(T* dst, const T* src, int32_t repeat, int32_t dstRepStride, int32_
                           uint16_t(CheckRange(api, "srcRepStride", srcRepStride, 65535, caller)));
     const uint32_t repeats = RepeatsOf(it);
     const bool any = AnyLane(it) && repeats > 0;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;
@@ -436,20 +421,14 @@ void VecVcadd(T* dst, const T* src, int32_t repeat, int32_t dstRepStride, int32_
 }
 
 uint64_t ReadAccVal(const char* api, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::S;
-    in.caller = caller;
+    Instr in(api, Pipe::S, caller);
     in.costClass = cost::kSprRead;
     Issue(in);
     return CurSpr().accVal;
 }
 
 uint64_t ReadMaxMinCnt(const char* api, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::S;
-    in.caller = caller;
+    Instr in(api, Pipe::S, caller);
     in.costClass = cost::kSprRead;
     Issue(in);
     return CurSpr().maxMinCnt;

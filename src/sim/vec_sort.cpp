@@ -77,10 +77,7 @@ void ProposalMove(bool concat, uint32_t esize, void* dst, const void* src, int32
     const uint64_t recBytes = uint64_t(kProposalElems) * esize;
     const uint64_t packedBytes = n * esize;
     const uint64_t fieldSpan = n ? (n - 1) * recBytes + (uint64_t(mode) + 1) * esize : 0;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     if (concat) {
         in.Write(Mem::UB, dst, fieldSpan, 32);
         in.Read(Mem::UB, src, packedBytes, 32);
@@ -125,10 +122,7 @@ void VecRpSort16(T* dst, const T* src, int32_t repeatTime, const void* caller) {
     if (!SocHasSort(api, true, caller) || !RepeatInRange(api, repeatTime, caller)) return;
     const uint32_t recBytes = kProposalElems * sizeof(T);
     const uint64_t bytes = uint64_t(repeatTime) * kProposalsPerRepeat * recBytes;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, bytes, 32);
     in.Read(Mem::UB, src, bytes, 32);
     in.elements = uint64_t(repeatTime) * kProposalsPerRepeat;
@@ -147,10 +141,7 @@ void VecSort32(T* dst, const T* src0, const uint32_t* src1, int32_t repeatTime, 
     const char* api = "Sort32";
     if (!SocHasSort(api, false, caller) || !RepeatInRange(api, repeatTime, caller)) return;
     const uint64_t n = uint64_t(repeatTime) * kSort32PerRepeat;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, n * kPairBytes, 32);
     in.Read(Mem::UB, src0, n * sizeof(T), 32);
     in.Read(Mem::UB, src1, n * sizeof(uint32_t), 32);
@@ -266,10 +257,7 @@ void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort
                         "overwritten",
                         api, i + 1));
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, outBytes, dstAlign);
     if (repeats > 1) {
         in.Read(Mem::UB, src[0], uint64_t(repeats) * repBytes, srcAlign);
@@ -289,10 +277,7 @@ void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort
 }
 
 void VecMrgSortResult(uint16_t counts[4], const void* caller) {
-    Instr in;
-    in.api = "GetMrgSortResult";
-    in.pipe = Pipe::S;
-    in.caller = caller;
+    Instr in("GetMrgSortResult", Pipe::S, caller);
     in.costClass = cost::kSprRead;
     Issue(in);
     const uint64_t sr = CurSpr().vms4Sr;

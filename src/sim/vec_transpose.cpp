@@ -10,10 +10,7 @@ using AscendC::TransposeType;
 
 template <typename T>
 void VecTranspose16(const char* api, T* dst, const T* src, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, 256 * sizeof(T), 32);
     in.Read(Mem::UB, src, 256 * sizeof(T), 32);
     in.elements = 256;
@@ -63,10 +60,7 @@ void VecTransposeExt(T* dst, const T* src, uint8_t* tmp, uint32_t tmpBytes, cons
         Diag("VEC_TMP_BUFFER_SMALL", caller,
              Format("Transpose: sharedTmpBuffer holds %u bytes but this conversion needs %llu", tmpBytes,
                     static_cast<unsigned long long>(need)));
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, total * sizeof(T), 32);
     in.Read(Mem::UB, src, total * sizeof(T), 32);
     in.Write(Mem::UB, tmp, need, 32);
@@ -111,10 +105,7 @@ void TransData5HD(const char* api, uint32_t esize, const uint64_t dst[16], const
         }
     if (misaligned)
         Diag("LOCAL_ADDR_MISALIGNED", caller, Format("%s: every address in dstList/srcList must be 32-byte aligned", api));
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     if (repeats) {
         in.Write(Mem::UB, reinterpret_cast<void*>(dLo), dHi - dLo, 1);
         in.Read(Mem::UB, reinterpret_cast<void*>(sLo), sHi - sLo, 1);
@@ -174,10 +165,7 @@ void VecSetVaReg(uint32_t reg, const uint64_t addrs[8], const void* caller) {
         Diag("VEC_COUNT_RANGE", caller, Format("%s: address register %u does not exist (VA0..VA7)", api, reg));
         return;
     }
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.costClass = cost::kTransData5HD;
     if (!Issue(in)) return;
     std::memcpy(CurSpr().va[reg], addrs, sizeof CurSpr().va[reg]);
