@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "akg/cost_class.h"
 #include "basic_api/kernel_base_types.h"
 
 // The caller's return address identifies the user's call site; it is symbolized only when a
@@ -68,7 +69,7 @@ struct Instr {
     uint64_t bytes = 0;     // bytes moved (DMA) or touched (vector)
     uint32_t repeats = 0;   // vector repeats; DMA bursts (blockCount)
     uint64_t elements = 0;  // elements computed
-    uint8_t costClass = 0;  // per-API cost family (0 = simple element-wise)
+    CostClass costClass = CostClass::Simple;  // the instruction table row's cost class
     SyncKind sync = SyncKind::None;
     Pipe syncSrc = Pipe::S, syncDst = Pipe::S;  // SetFlag/WaitFlag/Barrier endpoints
     int32_t eventId = 0;

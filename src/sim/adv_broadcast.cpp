@@ -77,7 +77,6 @@ void BroadcastRun(const BroadcastCall& c) {
     in.elements = dstElems;
     in.bytes = dstElems * esize;
     in.repeats = uint32_t(std::min<uint64_t>((dstElems * esize + 255) / 256, UINT32_MAX));
-    in.costClass = cost::kBroadcast;
     if (!Issue(in)) return;
 
     const auto* s = static_cast<const uint8_t*>(c.src);

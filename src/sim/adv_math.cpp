@@ -380,7 +380,7 @@ void AdvRun(const AdvCall& c) {
     in.bytes = c.count * std::max(esize, srcSize);
     in.repeats = uint32_t(std::min<uint64_t>(
         (calcBytes + 255) / 256 * (StepsOf(op, c.taylorExpandLevel) + (viaFloat ? 2 : 0)), UINT32_MAX));
-    in.costClass = uint8_t(128 + uint8_t(op));
+    in.costClass = CostClass::Folded;
     if (!Issue(in)) return;
 
     switch (c.type) {

@@ -77,7 +77,6 @@ void SelectBytesMaskRun(const SelectBytesMaskCall& c) {
     in.bytes = elems * esize;
     // Cast the mask to half, compare with 0, select: three passes over the data.
     in.repeats = uint32_t(std::min<uint64_t>((elems * std::max<uint32_t>(esize, 2) + 255) / 256 * 3, UINT32_MAX));
-    in.costClass = cost::kSelectBytesMask;
     if (!Issue(in)) return;
     if (c.type == DType::F16) Compute<half>(c);
     else Compute<float>(c);

@@ -157,7 +157,6 @@ void SoftmaxRun(const SoftmaxCall& c) {
     in.elements = elems;
     in.bytes = dataBytes;
     in.repeats = uint32_t(std::min<uint64_t>((elems * 4 + 255) / 256 * StepsOf(c.kind), UINT32_MAX));
-    in.costClass = cost::kSoftmax;
     if (!Issue(in)) return;
     ComputeRows(c, l);
     // The implementation leaves intermediate values in the temporary buffer: make them visible.

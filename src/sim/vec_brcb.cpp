@@ -22,7 +22,6 @@ void VecBrcb(T* dst, const T* src, uint8_t repeat, uint16_t dstBlkStride, uint16
     in.elements = uint64_t(repeat) * 8 * kPerBlock;
     in.repeats = repeat;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kBrcb;
     if (!Issue(in)) return;
     auto* d = reinterpret_cast<uint8_t*>(dst);
     for (uint32_t r = 0; r < repeat; ++r) {
@@ -55,7 +54,6 @@ void VecCreateVecIndex(T* dst, T firstValue, const VecShape& shape, const void* 
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kCreateVecIndex;
     if (!Issue(in)) return;
     // The value of lane l in repeat r: firstValue + l % blockElems, plus one block's element
     // count per preceding block, plus one repeat's element count per preceding repeat, each

@@ -107,7 +107,6 @@ void VecCompare(const char* api, void* dst, const T* src0, const T* src1, T scal
     in.elements = uint64_t(repeats) * lanes;
     in.repeats = repeats;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kCompare;
     if (!Issue(in)) return;
 
     auto* d = static_cast<uint8_t*>(dst);
@@ -137,7 +136,6 @@ void VecCompareToCmpMask(const T* src0, const T* src1, CMPMODE mode, const VecSh
     in.elements = it.lanes;
     in.repeats = 1;
     in.bytes = 256;
-    in.costClass = cost::kCmpMaskReg;
     if (!Issue(in)) return;
     VecSpr& spr = CurSpr();
     for (uint32_t l = 0; l < it.lanes; ++l) {
@@ -153,7 +151,6 @@ void CmpMaskGet(void* dst, const void* caller) {
     Instr in("GetCmpMask", Pipe::V, caller);
     in.Write(Mem::UB, dst, 16, 16);
     in.bytes = 16;
-    in.costClass = cost::kCmpMaskReg;
     if (!Issue(in)) return;
     std::memcpy(dst, CurSpr().cmpMask, 16);
 }
@@ -162,7 +159,6 @@ void CmpMaskSet(const void* src, const void* caller) {
     Instr in("SetCmpMask", Pipe::V, caller);
     in.Read(Mem::UB, src, 16, 16);
     in.bytes = 16;
-    in.costClass = cost::kCmpMaskReg;
     if (!Issue(in)) return;
     std::memcpy(CurSpr().cmpMask, src, 16);
 }
@@ -229,7 +225,6 @@ void VecSelect(T* dst, const void* selMask, const T* src0, const T* src1, T scal
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kSelect;
     if (!Issue(in)) return;
 
     // What the API does to CMPMASK on the device before selecting.

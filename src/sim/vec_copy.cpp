@@ -32,7 +32,6 @@ void VecCopy(T* dst, const T* src, const VecShape& shape, const void* caller) {
     in.elements = counter ? uint64_t(repeats) * it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kCopy;
     if (!Issue(in)) return;
     for (uint32_t r = 0; r < repeats; ++r) {
         if (counter) {

@@ -46,7 +46,6 @@ void VecGather(T* dst, const T* src, const uint32_t* offsets, uint32_t srcBaseAd
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kGather;
     if (!Issue(in) || hi <= lo) return;
     std::vector<T> v(it.lanes);
     for (uint32_t r = 0; r < repeats; ++r) {
@@ -121,7 +120,6 @@ void VecGatherMask(uint32_t esize, void* dst, const void* src0, const void* patt
     in.elements = uint64_t(repeats) * perRepeat;
     in.repeats = repeats;
     in.bytes = in.elements * esize;
-    in.costClass = cost::kGatherMask;
     if (!Issue(in)) return;
 
     auto* d = static_cast<uint8_t*>(dst);

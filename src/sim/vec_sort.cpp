@@ -88,7 +88,6 @@ void ProposalMove(bool concat, uint32_t esize, void* dst, const void* src, int32
     in.elements = n;
     in.repeats = uint32_t(repeatTime);
     in.bytes = packedBytes;
-    in.costClass = cost::kSort;
     if (!Issue(in)) return;
     auto* d = static_cast<uint8_t*>(dst);
     const auto* s = static_cast<const uint8_t*>(src);
@@ -128,7 +127,6 @@ void VecRpSort16(T* dst, const T* src, int32_t repeatTime, const void* caller) {
     in.elements = uint64_t(repeatTime) * kProposalsPerRepeat;
     in.repeats = uint32_t(repeatTime) * 4;  // estimate: a 16-record sorting network of 4 merge stages
     in.bytes = bytes;
-    in.costClass = cost::kSort;
     if (!Issue(in)) return;
     const uint64_t repBytes = uint64_t(kProposalsPerRepeat) * recBytes;
     for (int32_t r = 0; r < repeatTime; ++r)
@@ -148,7 +146,6 @@ void VecSort32(T* dst, const T* src0, const uint32_t* src1, int32_t repeatTime, 
     in.elements = n;
     in.repeats = uint32_t(repeatTime) * 5;  // estimate: a 32-record sorting network of 5 merge stages
     in.bytes = n * kPairBytes;
-    in.costClass = cost::kSort;
     if (!Issue(in)) return;
     // Pairs are built first (the sources may share bytes with the destination), then sorted per
     // repeat. The half form's 2 bytes between score and index are written as zero.
@@ -268,7 +265,6 @@ void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort
     in.elements = outBytes / recBytes;
     in.repeats = uint32_t((outBytes + 255) / 256);  // estimate: one 256-byte output block per cycle
     in.bytes = outBytes;
-    in.costClass = cost::kSort;
     if (!Issue(in) || !readable) return;
     std::memcpy(dst, out.data(), out.size());
     uint64_t sr = 0;
@@ -278,7 +274,6 @@ void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort
 
 void VecMrgSortResult(uint16_t counts[4], const void* caller) {
     Instr in("GetMrgSortResult", Pipe::S, caller);
-    in.costClass = cost::kSprRead;
     Issue(in);
     const uint64_t sr = CurSpr().vms4Sr;
     for (uint32_t i = 0; i < 4; ++i) counts[i] = uint16_t(sr >> (16 * i));

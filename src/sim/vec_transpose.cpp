@@ -16,7 +16,6 @@ void VecTranspose16(const char* api, T* dst, const T* src, const void* caller) {
     in.elements = 256;
     in.repeats = 1;
     in.bytes = 512;
-    in.costClass = cost::kTranspose;
     if (!Issue(in)) return;
     T m[256];
     std::memcpy(m, src, sizeof m);  // src and dst may be the same tensor
@@ -67,7 +66,6 @@ void VecTransposeExt(T* dst, const T* src, uint8_t* tmp, uint32_t tmpBytes, cons
     in.elements = total;
     in.repeats = uint32_t((total * sizeof(T) + 255) / 256);
     in.bytes = total * sizeof(T);
-    in.costClass = cost::kTranspose;
     if (!Issue(in) || !total) return;
     std::vector<T> s(src, src + total);
     for (uint64_t b = 0; b < n; ++b)
@@ -115,7 +113,6 @@ void TransData5HD(const char* api, uint32_t esize, const uint64_t dst[16], const
     in.elements = uint64_t(repeats) * 512 / (b8 ? 2 : 1) / esize;
     in.repeats = repeats;
     in.bytes = uint64_t(repeats) * 512;
-    in.costClass = cost::kTransData5HD;
     if (!Issue(in)) return;
     for (uint32_t r = 0; r < repeats; ++r) {
         uint8_t in16[16][32], out16[16][32];
@@ -166,7 +163,6 @@ void VecSetVaReg(uint32_t reg, const uint64_t addrs[8], const void* caller) {
         return;
     }
     Instr in(api, Pipe::V, caller);
-    in.costClass = cost::kTransData5HD;
     if (!Issue(in)) return;
     std::memcpy(CurSpr().va[reg], addrs, sizeof CurSpr().va[reg]);
 }
