@@ -41,6 +41,7 @@ const std::map<std::string, Ref>& References() {
         {"AddRelu", {-4, 4, [](double a, double b, double) { return std::max(a + b, 0.0); }}},
         {"SubRelu", {-4, 4, [](double a, double b, double) { return std::max(a - b, 0.0); }}},
         {"FusedMulAdd", {-4, 4, [](double a, double b, double d) { return a * d + b; }}},
+        {"FusedMulAddRelu", {-4, 4, [](double a, double b, double d) { return std::max(a * d + b, 0.0); }}},
         {"MulAddDst", {-4, 4, [](double a, double b, double d) { return a * b + d; }}},
         {"Adds", {-4, 4, [](double a, double s, double) { return a + s; }}},
         {"Muls", {-4, 4, [](double a, double s, double) { return a * s; }}},
@@ -131,6 +132,19 @@ TEST(InstrTable, ReductionRowsAreNamedOnceAndPricedByThePlatform) {
         EXPECT_TRUE(names.insert(row.name).second) << row.name;
         EXPECT_NE(row.cost, CostClass::Folded) << row.name;
     }
+}
+
+// The public overloads a Stamped row gets: FusedMulAddRelu's count form on half.
+TEST(InstrTable, FusedMulAddReluThroughTheStampedApi) {
+    std::vector<half> d = {half(1.0f), half(-2.0f), half(0.5f), half(3.0f)};
+    const std::vector<half> a = {half(2.0f), half(1.5f), half(-4.0f), half(0.25f)};
+    const std::vector<half> b = {half(1.0f), half(1.0f), half(1.0f), half(1.0f)};
+    akg::test::RunOnUb(d, a, b, [](auto& td, auto& ta, auto& tb) { AscendC::FusedMulAddRelu(td, ta, tb, 4); });
+    // relu(src0 * dst + src1): 3, relu(-2), relu(-1), 1.75
+    EXPECT_EQ(float(d[0]), 3.0f);
+    EXPECT_EQ(float(d[1]), 0.0f);
+    EXPECT_EQ(float(d[2]), 0.0f);
+    EXPECT_EQ(float(d[3]), 1.75f);
 }
 
 }  // namespace
