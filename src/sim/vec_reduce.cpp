@@ -55,6 +55,14 @@ Iteration ResolveRepeats(const char* api, const VecShape& mask, uint32_t esize, 
     return it;
 }
 
+// The work a repeat-form reduction records: the lanes it reads, its repeats and its row's cost class.
+void RecordRepeats(Instr& in, const Iteration& it, uint32_t repeats, uint32_t esize, ReduceOp op) {
+    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
+    in.repeats = repeats;
+    in.bytes = in.elements * esize;
+    in.costClass = RowOf(op).cost;
+}
+
 // The first extreme value among repeat r's enabled lanes and its lane; false when none is enabled.
 template <typename T>
 bool BestLane(RedKind kind, const Iteration& it, const Operand& os, uint32_t r, T* best, uint32_t* lane) {
@@ -115,10 +123,7 @@ void VecReduceRepeat(ReduceOp op, RedKind kind, T* dst, const T* src, const VecS
     Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, any ? uint64_t(repeats - 1) * dRep * unit + unit : 0, uint16_t(unit));
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
-    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
-    in.repeats = repeats;
-    in.bytes = in.elements * sizeof(T);
-    in.costClass = RowOf(op).cost;
+    RecordRepeats(in, it, repeats, sizeof(T), op);
     if (!Issue(in) || !any) return;
 
     auto* d = reinterpret_cast<uint8_t*>(dst);
@@ -182,10 +187,7 @@ void VecReduceBlock(ReduceOp op, RedKind kind, T* dst, const T* src, const VecSh
     Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, dstEnd, 8 * sizeof(T));
     in.Read(Mem::UB, src, dstEnd ? Footprint(it, os) : 0, 32);
-    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
-    in.repeats = repeats;
-    in.bytes = in.elements * sizeof(T);
-    in.costClass = RowOf(op).cost;
+    RecordRepeats(in, it, repeats, sizeof(T), op);
     if (!Issue(in) || !dstEnd) return;
 
     for (uint32_t r = 0; r < repeats; ++r) {
@@ -232,10 +234,7 @@ void VecReducePair(ReduceOp op, T* dst, const T* src, const VecShape& mask, int3
     Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, src, dstEnd ? Footprint(it, os) : 0, 32);
-    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
-    in.repeats = repeats;
-    in.bytes = in.elements * sizeof(T);
-    in.costClass = RowOf(op).cost;
+    RecordRepeats(in, it, repeats, sizeof(T), op);
     if (!Issue(in) || !dstEnd) return;
 
     std::vector<T> out(pairs);
@@ -316,10 +315,7 @@ void VecReduceAll(ReduceOp op, RedKind kind, T* dst, const T* src, T* work, uint
         in.Write(Mem::UB, work, need * sizeof(T), 32);
         in.Read(Mem::UB, work, need * sizeof(T), 32);
     }
-    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
-    in.repeats = repeats;
-    in.bytes = in.elements * sizeof(T);
-    in.costClass = RowOf(op).cost;
+    RecordRepeats(in, it, repeats, sizeof(T), op);
     if (!Issue(in) || !any) return;
 
     VecSpr& spr = CurSpr();
@@ -405,10 +401,7 @@ void VecVcadd(T* dst, const T* src, int32_t repeat, int32_t dstRepStride, int32_
     const bool any = AnyLane(it) && repeats > 0;
     Instr in(api, Pipe::V, caller);
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
-    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
-    in.repeats = repeats;
-    in.bytes = in.elements * sizeof(T);
-    in.costClass = RowOf(ReduceOp::vcadd).cost;
+    RecordRepeats(in, it, repeats, sizeof(T), ReduceOp::vcadd);
     if (!Issue(in) || !any) return;
     T buf[128];
     T acc{};
