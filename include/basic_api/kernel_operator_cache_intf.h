@@ -12,10 +12,7 @@ enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, 
 
 namespace detail {
 inline void CacheMaintenance(akg::sim::Mem mem, const void* addr, const void* caller) {
-    akg::sim::Instr in;
-    in.api = "DataCacheCleanAndInvalid";
-    in.pipe = akg::sim::Pipe::S;
-    in.caller = caller;
+    akg::sim::Instr in("DataCacheCleanAndInvalid", akg::sim::Pipe::S, caller);
     in.Read(mem, addr, 1);
     akg::sim::Issue(in);
 }

@@ -8,11 +8,11 @@
 #include "basic_api/kernel_tensor.h"
 
 // The scalar is `const T&`, so its type must match the tensors exactly (as in CANN).
-#define AKG_VEC_SCALAR_API(NAME, ...)                                                               \
+#define AKG_VEC_SCALAR_API(NAME)                                                                    \
     template <typename T, bool isSetMask = true>                                                              \
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,       \
                       const int32_t& count) {                                                                 \
-        static_assert(akg::sim::kOneOf<T, __VA_ARGS__>, #NAME ": data type not supported on this SoC");       \
+        static_assert(akg::sim::kVecAccepts<akg::sim::VecOp::NAME, T>, #NAME ": data type not supported on this SoC"); \
         akg::sim::VecShape s = akg::sim::CountShape(count);                                                   \
         if (!isSetMask) {                                                                                     \
             s.mode = akg::sim::VecShape::Mode::Register;                                                      \
@@ -24,7 +24,7 @@
     template <typename T, bool isSetMask = true>                                                              \
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,       \
                       uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p) {                \
-        static_assert(akg::sim::kOneOf<T, __VA_ARGS__>, #NAME ": data type not supported on this SoC");       \
+        static_assert(akg::sim::kVecAccepts<akg::sim::VecOp::NAME, T>, #NAME ": data type not supported on this SoC"); \
         auto s = akg::sim::MaskShape(isSetMask, mask, repeatTime);                                            \
         akg::sim::Strides(s, p.dstBlkStride, p.srcBlkStride, 1, p.dstRepStride, p.srcRepStride, 8);           \
         akg::sim::VecRun<T, T>(akg::sim::VecOp::NAME, #NAME, dst.Data(), src.Data(), nullptr,                 \
@@ -33,7 +33,7 @@
     template <typename T, bool isSetMask = true>                                                              \
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,       \
                       uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& p) {                  \
-        static_assert(akg::sim::kOneOf<T, __VA_ARGS__>, #NAME ": data type not supported on this SoC");       \
+        static_assert(akg::sim::kVecAccepts<akg::sim::VecOp::NAME, T>, #NAME ": data type not supported on this SoC"); \
         auto s = akg::sim::MaskShape(isSetMask, mask, repeatTime);                                            \
         akg::sim::Strides(s, p.dstBlkStride, p.srcBlkStride, 1, p.dstRepStride, p.srcRepStride, 8);           \
         akg::sim::VecRun<T, T>(akg::sim::VecOp::NAME, #NAME, dst.Data(), src.Data(), nullptr,                 \
@@ -42,17 +42,13 @@
 
 namespace AscendC {
 
-AKG_VEC_SCALAR_API(Adds, int16_t, half, int32_t, float)
-AKG_VEC_SCALAR_API(Muls, int16_t, half, int32_t, float)
-AKG_VEC_SCALAR_API(Maxs, int16_t, half, int32_t, float)
-AKG_VEC_SCALAR_API(Mins, int16_t, half, int32_t, float)
-AKG_VEC_SCALAR_API(LeakyRelu, half, float)
-AKG_VEC_SCALAR_API(ShiftLeft, int16_t, uint16_t, int32_t, uint32_t)
-AKG_VEC_SCALAR_API(ShiftRight, int16_t, uint16_t, int32_t, uint32_t)
+#define AKG_VEC_SCALAR_ROW(NAME, FORM, COST, API, TYPES) AKG_VEC_STAMP_##API(AKG_VEC_SCALAR_API, NAME)
+AKG_VEC_SCALAR_TABLE(AKG_VEC_SCALAR_ROW)
+#undef AKG_VEC_SCALAR_ROW
 
 template <typename T, typename U>
 AKG_API void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, const int32_t& count) {
-    static_assert((std::is_same_v<T, U> && akg::sim::kOneOf<T, half, float>) ||
+    static_assert((std::is_same_v<T, U> && akg::sim::kVecAccepts<akg::sim::VecOp::Axpy, T>) ||
                       (std::is_same_v<T, float> && std::is_same_v<U, half>),
                   "Axpy: data type not supported on this SoC");
     akg::sim::VecRun<T, U>(akg::sim::VecOp::Axpy, "Axpy", dst.Data(), src.Data(), nullptr, scalarValue,

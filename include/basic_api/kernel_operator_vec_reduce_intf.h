@@ -33,21 +33,21 @@ enum class RedKind : uint8_t { Sum, Max, Min };
 // One result per repeat (vcadd / vcmax / vcmin). `mask` carries the mask form and isSetMask; the
 // repeat count is given separately because the API takes it as int32_t.
 template <typename T>
-void VecReduceRepeat(const char* api, RedKind kind, T* dst, const T* src, const VecShape& mask, int32_t repeat,
+void VecReduceRepeat(ReduceOp op, RedKind kind, T* dst, const T* src, const VecShape& mask, int32_t repeat,
                      int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, AscendC::ReduceOrder order,
                      const void* caller);
 // One result per 32-byte data block (vcgadd / vcgmax / vcgmin).
 template <typename T>
-void VecReduceBlock(const char* api, RedKind kind, T* dst, const T* src, const VecShape& mask, int32_t repeat,
+void VecReduceBlock(ReduceOp op, RedKind kind, T* dst, const T* src, const VecShape& mask, int32_t repeat,
                     int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const void* caller);
 // Sum of adjacent pairs (vcpadd).
 template <typename T>
-void VecReducePair(const char* api, T* dst, const T* src, const VecShape& mask, int32_t repeat, int32_t dstRepStride,
+void VecReducePair(ReduceOp op, T* dst, const T* src, const VecShape& mask, int32_t repeat, int32_t dstRepStride,
                    int32_t srcBlkStride, int32_t srcRepStride, const void* caller);
 // ReduceSum / ReduceMax / ReduceMin. `mask` in Count mode is the count form (Register mode: the
 // count form with isSetMask = false); otherwise a mask form with `repeat` repeats.
 template <typename T>
-void VecReduceAll(const char* api, RedKind kind, T* dst, const T* src, T* work, uint32_t workElems,
+void VecReduceAll(ReduceOp op, RedKind kind, T* dst, const T* src, T* work, uint32_t workElems,
                   const VecShape& mask, int64_t repeat, int32_t srcRepStride, bool calIndex, const void* caller);
 
 // The raw vcadd intrinsic under the current mask register: with `accumulate` the repeats' sums
@@ -91,7 +91,7 @@ AKG_API void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, 
                           const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
     AKG_REDUCE_CHECK("ReduceRepeat", T, U);
     static_assert(reduceType != ReduceType::NONE, "ReduceRepeat: reduceType must be SUM, MAX or MIN");
-    akg::sim::VecReduceRepeat<T>("ReduceRepeat", akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
+    akg::sim::VecReduceRepeat<T>(akg::sim::ReduceOp::ReduceRepeat, akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
                                  akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime,
                                  dstRepStride, srcBlkStride, srcRepStride, order, AKG_CALLER);
 }
@@ -101,7 +101,7 @@ AKG_API void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, 
                           const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
     AKG_REDUCE_CHECK("ReduceRepeat", T, U);
     static_assert(reduceType != ReduceType::NONE, "ReduceRepeat: reduceType must be SUM, MAX or MIN");
-    akg::sim::VecReduceRepeat<T>("ReduceRepeat", akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
+    akg::sim::VecReduceRepeat<T>(akg::sim::ReduceOp::ReduceRepeat, akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
                                  akg::sim::MaskShape(isSetMask, mask, 1), repeatTime, dstRepStride, srcBlkStride,
                                  srcRepStride, order, AKG_CALLER);
 }
@@ -112,7 +112,7 @@ AKG_API void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, 
                       const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,         \
                       const int32_t srcRepStride ORDER_PARAM) {                                                 \
         AKG_REDUCE_CHECK(#NAME, T, T);                                                                          \
-        akg::sim::VecReduceRepeat<T>(#NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
+        akg::sim::VecReduceRepeat<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
                                      akg::sim::MaskShape(isSetMask, mask, 1), repeatTime, dstRepStride,         \
                                      srcBlkStride, srcRepStride, ORDER_ARG, AKG_CALLER);                        \
     }                                                                                                           \
@@ -121,7 +121,7 @@ AKG_API void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, 
                       const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,         \
                       const int32_t srcRepStride ORDER_PARAM) {                                                 \
         AKG_REDUCE_CHECK(#NAME, T, T);                                                                          \
-        akg::sim::VecReduceRepeat<T>(#NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
+        akg::sim::VecReduceRepeat<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
                                      akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime,   \
                                      dstRepStride, srcBlkStride, srcRepStride, ORDER_ARG, AKG_CALLER);          \
     }
@@ -139,7 +139,7 @@ AKG_API void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& sr
                              const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
                              const int32_t dstRepStride, const int32_t srcRepStride) {
     AKG_REDUCE_CHECK("RepeatReduceSum", T, T);
-    akg::sim::VecReduceRepeat<T>("RepeatReduceSum", akg::sim::RedKind::Sum, dst.Data(), src.Data(),
+    akg::sim::VecReduceRepeat<T>(akg::sim::ReduceOp::RepeatReduceSum, akg::sim::RedKind::Sum, dst.Data(), src.Data(),
                                  akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime,
                                  dstRepStride, srcBlkStride, srcRepStride, ReduceOrder::ORDER_ONLY_VALUE, AKG_CALLER);
 }
@@ -151,7 +151,7 @@ AKG_API void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& sr
                              const int32_t srcRepStride) {
     AKG_REDUCE_CHECK("ReduceDataBlock", T, U);
     static_assert(reduceType != ReduceType::NONE, "ReduceDataBlock: reduceType must be SUM, MAX or MIN");
-    akg::sim::VecReduceBlock<T>("ReduceDataBlock", akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
+    akg::sim::VecReduceBlock<T>(akg::sim::ReduceOp::ReduceDataBlock, akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
                                 akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime,
                                 dstRepStride, srcBlkStride, srcRepStride, AKG_CALLER);
 }
@@ -161,7 +161,7 @@ AKG_API void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& sr
                              const int32_t srcRepStride) {
     AKG_REDUCE_CHECK("ReduceDataBlock", T, U);
     static_assert(reduceType != ReduceType::NONE, "ReduceDataBlock: reduceType must be SUM, MAX or MIN");
-    akg::sim::VecReduceBlock<T>("ReduceDataBlock", akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
+    akg::sim::VecReduceBlock<T>(akg::sim::ReduceOp::ReduceDataBlock, akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
                                 akg::sim::MaskShape(isSetMask, mask, 1), repeatTime, dstRepStride, srcBlkStride,
                                 srcRepStride, AKG_CALLER);
 }
@@ -173,7 +173,7 @@ AKG_API void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& sr
                       const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,              \
                       const int32_t srcRepStride) {                                                            \
         AKG_REDUCE_CHECK(#NAME, T, T);                                                                         \
-        akg::sim::VecReduceBlock<T>(#NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
+        akg::sim::VecReduceBlock<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
                                     akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime,   \
                                     dstRepStride, srcBlkStride, srcRepStride, AKG_CALLER);                     \
     }                                                                                                          \
@@ -182,7 +182,7 @@ AKG_API void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& sr
                       const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,           \
                       const int32_t srcRepStride) {                                                            \
         AKG_REDUCE_CHECK(#NAME, T, T);                                                                         \
-        akg::sim::VecReduceBlock<T>(#NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
+        akg::sim::VecReduceBlock<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
                                     akg::sim::MaskShape(isSetMask, mask, 1), repeatTime, dstRepStride,         \
                                     srcBlkStride, srcRepStride, AKG_CALLER);                                   \
     }
@@ -198,7 +198,7 @@ AKG_API void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             const int32_t srcRepStride) {
     AKG_REDUCE_CHECK("ReducePairElem", T, U);
     static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM is supported");
-    akg::sim::VecReducePair<T>("ReducePairElem", dst.Data(), src.Data(),
+    akg::sim::VecReducePair<T>(akg::sim::ReduceOp::ReducePairElem, dst.Data(), src.Data(),
                                akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime, dstRepStride,
                                srcBlkStride, srcRepStride, AKG_CALLER);
 }
@@ -208,7 +208,7 @@ AKG_API void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             const int32_t srcRepStride) {
     AKG_REDUCE_CHECK("ReducePairElem", T, U);
     static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM is supported");
-    akg::sim::VecReducePair<T>("ReducePairElem", dst.Data(), src.Data(), akg::sim::MaskShape(isSetMask, mask, 1),
+    akg::sim::VecReducePair<T>(akg::sim::ReduceOp::ReducePairElem, dst.Data(), src.Data(), akg::sim::MaskShape(isSetMask, mask, 1),
                                repeatTime, dstRepStride, srcBlkStride, srcRepStride, AKG_CALLER);
 }
 template <typename T, bool isSetMask = true>
@@ -216,7 +216,7 @@ AKG_API void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,
                            const int32_t srcRepStride) {
     AKG_REDUCE_CHECK("PairReduceSum", T, T);
-    akg::sim::VecReducePair<T>("PairReduceSum", dst.Data(), src.Data(),
+    akg::sim::VecReducePair<T>(akg::sim::ReduceOp::PairReduceSum, dst.Data(), src.Data(),
                                akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime, dstRepStride,
                                srcBlkStride, srcRepStride, AKG_CALLER);
 }
@@ -225,7 +225,7 @@ AKG_API void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,
                            const int32_t srcRepStride) {
     AKG_REDUCE_CHECK("PairReduceSum", T, T);
-    akg::sim::VecReducePair<T>("PairReduceSum", dst.Data(), src.Data(), akg::sim::MaskShape(isSetMask, mask, 1),
+    akg::sim::VecReducePair<T>(akg::sim::ReduceOp::PairReduceSum, dst.Data(), src.Data(), akg::sim::MaskShape(isSetMask, mask, 1),
                                repeatTime, dstRepStride, srcBlkStride, srcRepStride, AKG_CALLER);
 }
 
@@ -236,14 +236,14 @@ AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
     AKG_REDUCE_CHECK("ReduceSum", T, T);
     akg::sim::VecShape s = akg::sim::CountShape(uint64_t(uint32_t(count)));
     if (!isSetMask) s = akg::sim::MaskShape(false, uint64_t(0), 1);
-    akg::sim::VecReduceAll<T>("ReduceSum", akg::sim::RedKind::Sum, dst.Data(), src.Data(), sharedTmpBuffer.Data(),
+    akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::ReduceSum, akg::sim::RedKind::Sum, dst.Data(), src.Data(), sharedTmpBuffer.Data(),
                               sharedTmpBuffer.GetSize(), s, 0, 8, false, AKG_CALLER);
 }
 template <typename T>
 AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                        const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride) {
     AKG_REDUCE_CHECK("ReduceSum", T, T);
-    akg::sim::VecReduceAll<T>("ReduceSum", akg::sim::RedKind::Sum, dst.Data(), src.Data(), sharedTmpBuffer.Data(),
+    akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::ReduceSum, akg::sim::RedKind::Sum, dst.Data(), src.Data(), sharedTmpBuffer.Data(),
                               sharedTmpBuffer.GetSize(), akg::sim::MaskShape(true, uint64_t(uint32_t(mask)), 1),
                               repeatTime, srcRepStride, false, AKG_CALLER);
 }
@@ -251,7 +251,7 @@ template <typename T>
 AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                        const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride) {
     AKG_REDUCE_CHECK("ReduceSum", T, T);
-    akg::sim::VecReduceAll<T>("ReduceSum", akg::sim::RedKind::Sum, dst.Data(), src.Data(), sharedTmpBuffer.Data(),
+    akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::ReduceSum, akg::sim::RedKind::Sum, dst.Data(), src.Data(), sharedTmpBuffer.Data(),
                               sharedTmpBuffer.GetSize(), akg::sim::MaskShape(true, mask, 1), repeatTime, srcRepStride,
                               false, AKG_CALLER);
 }
@@ -261,7 +261,7 @@ AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, \
                       const int32_t count, bool calIndex = 0) {                                                   \
         AKG_REDUCE_CHECK(#NAME, T, T);                                                                            \
-        akg::sim::VecReduceAll<T>(#NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(), sharedTmpBuffer.Data(), \
+        akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(), sharedTmpBuffer.Data(), \
                                   sharedTmpBuffer.GetSize(), akg::sim::CountShape(uint64_t(uint32_t(count))), 0, 8, \
                                   calIndex, AKG_CALLER);                                                          \
     }                                                                                                             \
@@ -269,7 +269,7 @@ AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, \
                       const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0) { \
         AKG_REDUCE_CHECK(#NAME, T, T);                                                                            \
-        akg::sim::VecReduceAll<T>(#NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(), sharedTmpBuffer.Data(), \
+        akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(), sharedTmpBuffer.Data(), \
                                   sharedTmpBuffer.GetSize(), akg::sim::MaskShape(true, uint64_t(uint32_t(mask)), 1), \
                                   repeatTime, srcRepStride, calIndex, AKG_CALLER);                                \
     }                                                                                                             \
@@ -278,7 +278,7 @@ AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
                       const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride,                \
                       bool calIndex = 0) {                                                                        \
         AKG_REDUCE_CHECK(#NAME, T, T);                                                                            \
-        akg::sim::VecReduceAll<T>(#NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(), sharedTmpBuffer.Data(), \
+        akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(), sharedTmpBuffer.Data(), \
                                   sharedTmpBuffer.GetSize(), akg::sim::MaskShape(true, mask, 1), repeatTime,      \
                                   srcRepStride, calIndex, AKG_CALLER);                                            \
     }

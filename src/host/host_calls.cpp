@@ -237,27 +237,40 @@ TilingResult RunTiling(const TilingRequest& request) {
     return result;
 }
 
-bool InferShapes(const TilingRequest& request, std::vector<std::vector<std::vector<int64_t>>>* outputShapes,
-                 std::string* error) {
+namespace {
+// Runs one inference hook of the requested operator (InferShape or InferDataType) on a frame
+// built from the request; the caller reads the hook's results from the frame.
+template <class Context, class Lookup>
+bool RunInference(const char* hook, const TilingRequest& request, Lookup lookup, gert::NodeFrame& frame,
+                  std::string* error) {
     Registry& registry = Registry::Get();
     std::lock_guard<std::recursive_mutex> lock(registry.Mutex());
     std::string log;
     RunLogCapture capture(&log);
     ScopedPlatform platform(request.platform);
     const OpView view = ViewOf(request.opType, request.platform);
-    const auto infer = InferShapeFuncOf(view);
+    const auto infer = lookup(view);
     if (infer == nullptr) {
-        *error = "no InferShape function registered for " + request.opType;
+        *error = std::string("no ") + hook + " function registered for " + request.opType;
         return false;
     }
-    gert::NodeFrame frame;
     BuildFrame(request, view.resolved.attrs, ValueDependentInputs(view, request.inputs.size(), false),
                view.resolved.outputs.size(), frame);
-    gert::InferShapeContext context(&frame);
-    if (!Guarded("InferShape", request.opType, [&] { return infer(&context); }, error)) {
+    Context context(&frame);
+    if (!Guarded(hook, request.opType, [&] { return infer(&context); }, error)) {
         if (!log.empty()) *error += "\n" + log;
         return false;
     }
+    return true;
+}
+}  // namespace
+
+bool InferShapes(const TilingRequest& request, std::vector<std::vector<std::vector<int64_t>>>* outputShapes,
+                 std::string* error) {
+    gert::NodeFrame frame;
+    if (!RunInference<gert::InferShapeContext>(
+            "InferShape", request, [](const OpView& v) { return InferShapeFuncOf(v); }, frame, error))
+        return false;
     outputShapes->clear();
     for (const gert::AnchorInstanceInfo& output : frame.irOutputs) {
         std::vector<std::vector<int64_t>> instances;
@@ -273,25 +286,10 @@ bool InferShapes(const TilingRequest& request, std::vector<std::vector<std::vect
 }
 
 bool InferDataTypes(const TilingRequest& request, std::vector<ge::DataType>* outputDtypes, std::string* error) {
-    Registry& registry = Registry::Get();
-    std::lock_guard<std::recursive_mutex> lock(registry.Mutex());
-    std::string log;
-    RunLogCapture capture(&log);
-    ScopedPlatform platform(request.platform);
-    const OpView view = ViewOf(request.opType, request.platform);
-    const auto infer = InferDataTypeFuncOf(view);
-    if (infer == nullptr) {
-        *error = "no InferDataType function registered for " + request.opType;
-        return false;
-    }
     gert::NodeFrame frame;
-    BuildFrame(request, view.resolved.attrs, ValueDependentInputs(view, request.inputs.size(), false),
-               view.resolved.outputs.size(), frame);
-    gert::InferDataTypeContext context(&frame);
-    if (!Guarded("InferDataType", request.opType, [&] { return infer(&context); }, error)) {
-        if (!log.empty()) *error += "\n" + log;
+    if (!RunInference<gert::InferDataTypeContext>(
+            "InferDataType", request, [](const OpView& v) { return InferDataTypeFuncOf(v); }, frame, error))
         return false;
-    }
     *outputDtypes = frame.inferredDtypes;
     return true;
 }

@@ -544,8 +544,14 @@ void LoadTiming(const nlohmann::json& t, PlatformTiming* out) {
     m.pipeQueueDepth = t.value("pipe_queue_depth", m.pipeQueueDepth);
     m.vectorBankConflicts = t.value("vector_bank_conflicts", m.vectorBankConflicts);
     if (t.contains("vector_repeat_cycles"))
-        for (auto& [api, v] : t.at("vector_repeat_cycles").items())
-            m.vectorRepeatCycles[api] = {v.at(0).get<double>(), v.at(1).get<double>()};
+        for (auto& [key, v] : t.at("vector_repeat_cycles").items()) {
+            size_t c = 0;
+            while (c < sim::kCostClasses && key != sim::CostClassName(sim::CostClass(c))) ++c;
+            // Folded instructions count their steps as repeats: one cycle each on every SoC.
+            if (c == sim::kCostClasses || sim::CostClass(c) == sim::CostClass::Folded)
+                throw std::runtime_error("vector_repeat_cycles: \"" + key + "\" is not a cost class the timing sets");
+            m.vectorRepeatCycles[c] = {v.at(0).get<double>(), v.at(1).get<double>()};
+        }
 }
 }  // namespace
 
@@ -585,6 +591,13 @@ bool LoadPlatform(const std::string& nameOrPath, PlatformSpec* out, std::string*
         s.l2Size = m.at("l2");
         s.hbmSize = m.at("hbm");
         s.sysWorkspaceSize = j.value("lib_api_workspace", s.sysWorkspaceSize);
+        // The shared timing first (a path relative to the platform file), then what this SoC changes.
+        if (j.contains("timing_base")) {
+            const fs::path base = p.parent_path() / j.at("timing_base").get<std::string>();
+            std::ifstream bf(base);
+            if (!bf) throw std::runtime_error("no timing base " + base.string());
+            LoadTiming(nlohmann::json::parse(bf).at("timing"), &s.timing);
+        }
         if (j.contains("timing")) LoadTiming(j.at("timing"), &s.timing);
         *out = s;
         return true;

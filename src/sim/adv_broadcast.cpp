@@ -70,17 +70,13 @@ void BroadcastRun(const BroadcastCall& c) {
     const adv::TmpRange need = adv::BroadcastTmpSize(c.dim, c.srcShape, c.dstShape, esize, c.v200);
     CheckAdvTmpSpace(api, c.type, need, dstElems, c.sharedTmp, c.tmpBytes, c.caller);
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = c.caller;
+    Instr in(api, Pipe::V, c.caller);
     in.Write(Mem::UB, c.dst, dstElems * esize, 32);
     in.Read(Mem::UB, c.src, srcElems * esize, 32);
     if (c.sharedTmp && need.maxValue) in.Write(Mem::UB, c.tmp, std::min<uint64_t>(c.tmpBytes, need.maxValue), 32);
     in.elements = dstElems;
     in.bytes = dstElems * esize;
     in.repeats = uint32_t(std::min<uint64_t>((dstElems * esize + 255) / 256, UINT32_MAX));
-    in.costClass = cost::kBroadcast;
     if (!Issue(in)) return;
 
     const auto* s = static_cast<const uint8_t*>(c.src);

@@ -66,10 +66,7 @@ void SelectBytesMaskRun(const SelectBytesMaskCall& c) {
     CheckAdvTmpSpace(api, c.type, need, elems, true, c.tmpBytes, c.caller);
 
     const uint64_t maskBytes = uint64_t(info.firstAxis) * info.maskLastAxis * maskSize;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = c.caller;
+    Instr in(api, Pipe::V, c.caller);
     in.Read(Mem::UB, c.src, elems * esize, 32);
     in.Read(Mem::UB, c.mask, maskBytes, 32);
     in.Write(Mem::UB, c.dst, elems * esize, 32);
@@ -80,7 +77,6 @@ void SelectBytesMaskRun(const SelectBytesMaskCall& c) {
     in.bytes = elems * esize;
     // Cast the mask to half, compare with 0, select: three passes over the data.
     in.repeats = uint32_t(std::min<uint64_t>((elems * std::max<uint32_t>(esize, 2) + 255) / 256 * 3, UINT32_MAX));
-    in.costClass = cost::kSelectBytesMask;
     if (!Issue(in)) return;
     if (c.type == DType::F16) Compute<half>(c);
     else Compute<float>(c);

@@ -140,10 +140,7 @@ void SoftmaxRun(const SoftmaxCall& c) {
     const uint64_t elems = uint64_t(s.srcM) * s.srcK;
     CheckAdvTmpSpace(c.api, c.type, {r.maxValue, r.minValue}, elems, c.sharedTmp, c.tmpBytes, c.caller);
 
-    Instr in;
-    in.api = c.api;
-    in.pipe = Pipe::V;
-    in.caller = c.caller;
+    Instr in(c.api, Pipe::V, c.caller);
     const uint64_t dataBytes = elems * esize;
     const uint64_t statBytes = uint64_t(s.srcM) * l.statElems * statSize;
     in.Read(Mem::UB, c.src, dataBytes, 32);
@@ -160,7 +157,6 @@ void SoftmaxRun(const SoftmaxCall& c) {
     in.elements = elems;
     in.bytes = dataBytes;
     in.repeats = uint32_t(std::min<uint64_t>((elems * 4 + 255) / 256 * StepsOf(c.kind), UINT32_MAX));
-    in.costClass = cost::kSoftmax;
     if (!Issue(in)) return;
     ComputeRows(c, l);
     // The implementation leaves intermediate values in the temporary buffer: make them visible.
@@ -178,10 +174,7 @@ bool AdjustSoftmaxRes(void* res, DType resType, const void* max, DType maxType, 
         return false;
     }
     const uint64_t maxStride = maxPerElement ? 1 : 32 / maxSize;
-    Instr in;
-    in.api = "AdjustSoftMaxRes";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("AdjustSoftMaxRes", Pipe::V, caller);
     const uint64_t elems = uint64_t(s.srcM) * s.srcK;
     in.Read(Mem::UB, max, uint64_t(s.srcM) * maxStride * maxSize, 32);
     in.Read(Mem::UB, res, elems * esize, 32).Write(Mem::UB, res, elems * esize, 32);

@@ -96,14 +96,11 @@ bool EventOfPipes(Pipe src, Pipe dst, HardEvent* out) {
 }
 
 void EmitSync(const char* api, SyncKind kind, Pipe pipe, Pipe src, Pipe dst, int32_t id, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = pipe;
+    Instr in(api, pipe, caller);
     in.sync = kind;
     in.syncSrc = src;
     in.syncDst = dst;
     in.eventId = id;
-    in.caller = caller;
     Issue(in);
 }
 
@@ -294,10 +291,7 @@ void SyncAllCoresSoft(void* gmWorkspace, void* ubWorkspace, int32_t usedCores, c
                      rt.platform.socVersion.c_str()));
     uint32_t n = usedCores > 0 ? uint32_t(usedCores) : rt.aivCount;
     // The software barrier writes this core's 32-byte slot of the GM workspace and polls all of them.
-    Instr in;
-    in.api = "SyncAll";
-    in.pipe = Pipe::MTE3;
-    in.caller = caller;
+    Instr in("SyncAll", Pipe::MTE3, caller);
     in.Write(Mem::GM, static_cast<uint8_t*>(gmWorkspace) + uint64_t(Cur().block) * 32, 32);
     in.Read(Mem::GM, gmWorkspace, uint64_t(n) * 32);
     in.Write(Mem::UB, ubWorkspace, 32, 32);
@@ -313,15 +307,12 @@ void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller
     CheckCrossMode("CrossCoreSetFlag", true, mode, pipe, caller);
     if (mode == 0) CheckOneRound("CrossCoreSetFlag in mode 0", caller);
     const Pipe p = ToPipe(pipe);
-    Instr in;
-    in.api = "CrossCoreSetFlag";
-    in.pipe = p;
+    Instr in("CrossCoreSetFlag", p, caller);
     in.sync = SyncKind::SetFlag;
     in.syncSrc = p;
     in.syncDst = Pipe::ALL;
     in.eventId = id;
     in.crossSet = ++rt.crossSets;
-    in.caller = caller;
     std::vector<Core*> participants, receivers;
     CrossPeers(mode, c, &participants, &receivers);
     // Cores run one at a time here: a setter that runs ahead of its receiver waits for room in
@@ -378,16 +369,13 @@ void CrossCoreWait(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* calle
     c.crossReleases[id].pop_front();
     WakeCores(Core::Wait::CrossFlagRoom, id);
     // Issued once released, so that it names the sets it waited for.
-    Instr in;
-    in.api = "CrossCoreWaitFlag";
-    in.pipe = Pipe::S;
+    Instr in("CrossCoreWaitFlag", Pipe::S, caller);
     in.sync = SyncKind::WaitFlag;
     in.syncSrc = Pipe::ALL;
     in.syncDst = Pipe::S;
     in.eventId = id;
     in.crossReleasedBy = sets.data();
     in.crossReleasedCount = uint32_t(sets.size());
-    in.caller = caller;
     Issue(in);
 }
 
@@ -412,10 +400,7 @@ void GmChanged() { WakeCores(Core::Wait::GmFlag); }
 
 // The scalar unit's read-modify-write of a GM word through the UB workspace (both checked).
 bool IssueGmWord(const char* api, const void* gmWord, uint64_t gmBytes, const void* ub, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::MTE2;
-    in.caller = caller;
+    Instr in(api, Pipe::MTE2, caller);
     in.Read(Mem::GM, gmWord, gmBytes);
     in.Write(Mem::GM, gmWord, 32);
     in.Write(Mem::UB, ub, 32, 32);
@@ -424,27 +409,21 @@ bool IssueGmWord(const char* api, const void* gmWord, uint64_t gmBytes, const vo
 
 // A set (cross-core release) or the wait it released, for the cost model's cross-core edge.
 uint32_t EmitRelease(const char* api, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::MTE3;
+    Instr in(api, Pipe::MTE3, caller);
     in.sync = SyncKind::SetFlag;
     in.syncSrc = Pipe::MTE3;
     in.syncDst = Pipe::ALL;
     in.crossSet = ++Rt().crossSets;
-    in.caller = caller;
     Issue(in);
     return in.crossSet;
 }
 void EmitReleased(const char* api, const std::vector<uint32_t>& sets, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::S;
+    Instr in(api, Pipe::S, caller);
     in.sync = SyncKind::WaitFlag;
     in.syncSrc = Pipe::ALL;
     in.syncDst = Pipe::S;
     in.crossReleasedBy = sets.data();
     in.crossReleasedCount = uint32_t(sets.size());
-    in.caller = caller;
     Issue(in);
 }
 
@@ -512,10 +491,7 @@ void GroupBarrierCheck(const void* workspace, uint32_t arriveSize, uint32_t wait
     if (reinterpret_cast<uintptr_t>(workspace) % 512 != 0)
         Fatal("GROUP_BARRIER_SIZE", caller, "GroupBarrier: the GM workspace must be 512-byte aligned");
     // The arrive and wait counters: one 512-byte line per member of the larger group.
-    Instr in;
-    in.api = "GroupBarrier";
-    in.pipe = Pipe::S;
-    in.caller = caller;
+    Instr in("GroupBarrier", Pipe::S, caller);
     in.Read(Mem::GM, workspace, uint64_t(std::max(arriveSize, waitSize)) * 512);
     Issue(in);
 }
@@ -579,10 +555,7 @@ uint32_t DetermineBlock(const char* api, int32_t* gm, int32_t* ub, const void* c
         Fatal("CORE_TYPE_MISMATCH", caller, Format("%s on %s: it orders the vector cores only", api,
                                                    CoreName(c).c_str()));
     const uint32_t blocks = uint32_t(BlockNum());
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::MTE2;
-    in.caller = caller;
+    Instr in(api, Pipe::MTE2, caller);
     in.Read(Mem::GM, gm, uint64_t(blocks) * 32);
     in.Write(Mem::UB, ub, uint64_t(blocks) * 32 + 32, 32);
     Issue(in);

@@ -180,11 +180,8 @@ void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p,
     const uint64_t dstStep = blockElems * des + uint64_t(p.dstStride) * 32;
     const uint64_t srcSpan = p.blockCount ? (p.blockCount - 1) * srcStep + blockElems * ses : 0;
     const uint64_t dstSpan = p.blockCount ? (p.blockCount - 1) * dstStep + blockElems * des : 0;
-    Instr in;
-    in.api = api;
     // The vector unit carries L0C to UB on Atlas inference; a SoC with a FIX pipe has no such path.
-    in.pipe = Rt().platform.fixPipe ? Pipe::FIX : Pipe::V;
-    in.caller = caller;
+    Instr in(api, Rt().platform.fixPipe ? Pipe::FIX : Pipe::V, caller);
     in.Read(Mem::L0C, s.src, srcSpan, 64).Write(Mem::UB, s.dst, dstSpan, 32);
     in.bytes = uint64_t(p.blockCount) * blockElems * des;
     in.repeats = p.blockCount;
@@ -271,10 +268,7 @@ void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, cons
     };
     const uint64_t srcSpan = (srcOffset(ndNum - 1, p.mSize - 1, (blocks - 1) * 16) + 16) * ses;
     const uint64_t dstSpan = dstOffset(ndNum - 1, p.mSize - 1, p.nSize - 1) + des;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::FIX;
-    in.caller = caller;
+    Instr in(api, Pipe::FIX, caller);
     in.Read(Mem::L0C, s.src, srcSpan, 64);
     if (s.deqTensor) in.Read(s.deqMem, s.deqTensor, uint64_t(p.nSize) * 8, 32);
     in.Write(s.dstMem, s.dst, dstSpan, s.nz || s.dstMem != Mem::GM ? 32 : 1);
@@ -332,10 +326,7 @@ void DmaToFixpipeBuffer(void* dst, Mem srcMem, const void* src, const AscendC::D
     const uint64_t block = uint64_t(p.blockLen) * 128;
     const uint64_t srcStep = uint64_t(p.srcStride) * 32, dstStep = uint64_t(p.dstStride) * 128;
     const uint64_t n = p.blockCount;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::FIX;
-    in.caller = caller;
+    Instr in(api, Pipe::FIX, caller);
     in.Read(Mem::L1, src, (n - 1) * srcStep + block, 32).Write(Mem::FB, dst, (n - 1) * dstStep + block, 128);
     in.bytes = n * block;
     in.repeats = uint32_t(n);

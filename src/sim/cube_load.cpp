@@ -62,10 +62,7 @@ void DmaNd2Nz(Mem dstMem, void* dst, const void* src, DType dtype, const AscendC
                               p.dValue) * es;
     const uint64_t dstSpan = (uint64_t(p.ndNum - 1) * p.dstNzMatrixStride +
                               ((blocks - 1) * p.dstNzC0Stride + uint64_t(p.nValue - 1) * p.dstNzNStride + 1) * c0) * es;
-    Instr in;
-    in.api = "DataCopy";
-    in.pipe = Pipe::MTE2;
-    in.caller = caller;
+    Instr in("DataCopy", Pipe::MTE2, caller);
     in.Read(Mem::GM, src, srcSpan, 1).Write(dstMem, dst, dstSpan, 32);
     in.bytes = uint64_t(p.ndNum) * p.nValue * p.dValue * es;
     in.repeats = uint32_t(p.ndNum) * p.nValue;  // one GM burst per row
@@ -109,10 +106,7 @@ void CubeLoad2D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
     const int64_t stride = p.addrMode ? -int64_t(p.srcStride) : int64_t(p.srcStride);
     if (!FractalRange(api, p.startIndex, stride, n, lo, hi, caller)) return;
     const uint64_t dstStep = (1 + uint64_t(p.dstGap)) * kFractalBytes;
-    Instr in;
-    in.api = api;
-    in.pipe = srcMem == Mem::GM ? Pipe::MTE2 : Pipe::MTE1;
-    in.caller = caller;
+    Instr in(api, srcMem == Mem::GM ? Pipe::MTE2 : Pipe::MTE1, caller);
     const auto* s = static_cast<const uint8_t*>(src);
     in.Read(srcMem, s + lo * kFractalBytes, uint64_t(hi - lo + 1) * kFractalBytes, srcMem == Mem::GM ? 1 : 32)
         .Write(dstMem, dst, (n - 1) * dstStep + kFractalBytes, IsL0Input(dstMem) ? 512 : 32);
@@ -153,10 +147,7 @@ void CubeLoad2DTranspose(Mem dstMem, void* dst, Mem srcMem, const void* src, DTy
     if (!FractalRange(api, p.startIndex, stride, n, lo, hi, caller)) return;
     const uint64_t dstStep = (1 + uint64_t(p.dstGap)) * kFractalBytes;
     const uint64_t fracStep = (1 + uint64_t(p.dstFracGap)) * kFractalBytes;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::MTE1;
-    in.caller = caller;
+    Instr in(api, Pipe::MTE1, caller);
     const auto* s = static_cast<const uint8_t*>(src);
     in.Read(srcMem, s + lo * square, uint64_t(hi - lo + 1) * square, 32)
         .Write(dstMem, dst, (n - 1) * dstStep + (fracs - 1) * fracStep + kFractalBytes, 512);
@@ -316,10 +307,7 @@ void CubeLoad3D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
     if (bound && srcOff >= bound)
         return range(Format("the feature map starts at L1 offset %lu, past the boundary %lu set by SetLoadDataBoundary",
                             (unsigned long)srcOff, (unsigned long)bound));
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::MTE1;
-    in.caller = caller;
+    Instr in(api, Pipe::MTE1, caller);
     if (bound && srcOff + mapBytes > bound)
         in.Read(Mem::L1, s, bound - srcOff, 32).Read(Mem::L1, l1, std::min(srcOff + mapBytes - bound, bound), 1);
     else
@@ -373,10 +361,7 @@ void DmaToBiasTable(void* dst, DType dstType, Mem srcMem, const void* src, DType
     if (p.blockCount == 0 || p.blockLen == 0) return;
     const uint64_t srcBlock = uint64_t(p.blockLen) * 64, dstBlock = srcBlock / ses * des;
     const uint64_t srcStep = srcBlock + uint64_t(p.srcStride) * 32, dstStep = dstBlock + uint64_t(p.dstStride) * 64;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::MTE1;
-    in.caller = caller;
+    Instr in(api, Pipe::MTE1, caller);
     in.Read(srcMem, src, (p.blockCount - 1) * srcStep + srcBlock, 32)
         .Write(Mem::BT, dst, (p.blockCount - 1) * dstStep + dstBlock, 64);
     in.bytes = p.blockCount * srcBlock;

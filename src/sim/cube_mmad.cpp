@@ -101,10 +101,7 @@ void CubeMmad(const MmadSpec& s, const AscendC::MmadParams& p, const void* calle
     const uint64_t aBytes = l.gemv ? uint64_t(k) * es : uint64_t(l.m1) * l.k1 * 512;
     const uint64_t bBytes = uint64_t(l.k1) * l.n1 * 512;
     const uint64_t cBytes = uint64_t(l.m1) * l.n1 * 256 * DTypeSize(s.cType);
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::M;
-    in.caller = caller;
+    Instr in(api, Pipe::M, caller);
     in.Read(Mem::L0A, s.a, aBytes, 512).Read(Mem::L0B, s.b, bBytes, 512);
     if (s.bias) in.Read(Mem::BT, s.bias, uint64_t(n) * DTypeSize(s.cType), 64);
     if (accumulate) in.Read(Mem::L0C, s.c, cBytes, 1024);

@@ -94,10 +94,7 @@ void DmaCopy(const DmaSpec& s, const void* caller) {
     uint64_t srcSpan = s.blockCount ? s.blockCount * block + (s.blockCount - 1) * s.srcGap : 0;
     uint64_t dstSpan = s.blockCount ? s.blockCount * block + (s.blockCount - 1) * s.dstGap : 0;
     if (block == 0) srcSpan = dstSpan = 0;
-    Instr in;
-    in.api = s.api;
-    in.pipe = DmaPipe(s.dstMem, s.srcMem);
-    in.caller = caller;
+    Instr in(s.api, DmaPipe(s.dstMem, s.srcMem), caller);
     // DataCopy moves whole 32-byte blocks: it cannot stop inside the last one.
     in.Read(s.srcMem, s.src, srcSpan, s.srcAlign, 32).Write(s.dstMem, s.dst, dstSpan, s.dstAlign, 32);
     in.bytes = uint64_t(s.blockCount) * block;
@@ -206,10 +203,7 @@ void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
     uint64_t srcSpan = s.blockCount ? (s.blockCount - 1) * srcStep + s.blockBytes : 0;
     uint64_t dstSpan = s.blockCount ? (s.blockCount - 1) * dstStep + dstBlock : 0;
     if (s.blockBytes == 0) srcSpan = dstSpan = 0;
-    Instr in;
-    in.api = "DataCopyPad";
-    in.pipe = Pipe::MTE2;
-    in.caller = caller;
+    Instr in("DataCopyPad", Pipe::MTE2, caller);
     in.Read(Mem::GM, s.src, srcSpan, 1).Write(dstMem, s.dst, dstSpan, 32);
     in.bytes = uint64_t(s.blockCount) * s.blockBytes;
     in.repeats = s.blockCount;
@@ -264,10 +258,7 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
     uint64_t srcSpan = blockCount ? (blockCount - 1) * srcStep + blockBytes : 0;
     uint64_t dstSpan = blockCount ? (blockCount - 1) * dstStep + blockBytes : 0;
     if (blockBytes == 0) srcSpan = dstSpan = 0;
-    Instr in;
-    in.api = "DataCopyPad";
-    in.pipe = Pipe::MTE3;
-    in.caller = caller;
+    Instr in("DataCopyPad", Pipe::MTE3, caller);
     in.Read(srcMem, src, srcSpan, 32).Write(Mem::GM, dst, dstSpan, 1);
     in.bytes = uint64_t(blockCount) * blockBytes;
     in.repeats = blockCount;
@@ -279,10 +270,7 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
 }
 
 void GmFill(void* dst, const void* value, uint32_t elemSize, uint64_t count, const char* api, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::MTE3;
-    in.caller = caller;
+    Instr in(api, Pipe::MTE3, caller);
     in.Write(Mem::GM, dst, count * elemSize, 1);
     in.bytes = count * elemSize;
     in.elements = count;

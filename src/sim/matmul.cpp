@@ -90,12 +90,9 @@ void LoadPanel(const char* api, const MatmulOperand& o, int64_t row0, int64_t co
     const uint8_t* last = At(o, row0 + rows - 1, col0 + cols - 1, ld, elem);
     const uint8_t* lo = std::min(first, last);
     const uint8_t* hi = std::max(first, last) + elem;
-    Instr in;
-    in.api = api;
-    in.pipe = o.mem == Mem::GM ? Pipe::MTE2 : Pipe::MTE3;
+    Instr in(api, o.mem == Mem::GM ? Pipe::MTE2 : Pipe::MTE3, caller);
     in.bytes = uint64_t(rows) * cols * elem;
     in.repeats = uint32_t(o.trans ? cols : rows);
-    in.caller = caller;
     in.Read(o.mem, lo, uint64_t(hi - lo), uint16_t(elem));
     in.Write(Mem::L1, l1, uint64_t(AlignUp(rows, alignRows)) * AlignUp(cols, alignCols) * elem, 32);
     IssueCube(in);
@@ -155,11 +152,8 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
 
     const bool withBias = r.biasEnabled && r.bias.set && !accumulate && kFirst == 0;
     if (withBias) {
-        Instr in;
-        in.api = "Matmul.CopyBias";
-        in.pipe = r.bias.mem == Mem::GM ? Pipe::MTE2 : Pipe::MTE3;
+        Instr in("Matmul.CopyBias", r.bias.mem == Mem::GM ? Pipe::MTE2 : Pipe::MTE3, caller);
         in.bytes = uint64_t(nAct) * DTypeSize(r.biasType);
-        in.caller = caller;
         in.Read(r.bias.mem, r.bias.data + uint64_t(n0) * DTypeSize(r.biasType), in.bytes);
         in.Write(Mem::L1, r.l1Bias, uint64_t(AlignUp(nAct, kFractal)) * DTypeSize(r.biasType), 32);
         IssueCube(in);
@@ -190,25 +184,19 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
                                      : uint64_t(AlignUp(nAct, kFractal)) * (k0 % (bGroup * r.baseK)) * bElem;
         // L1 -> L0A / L0B: one MTE1 load per operand.
         auto loadL0 = [&](const char* api, uint8_t* l1, Mem l0Mem, uint8_t* l0, uint64_t bytes) {
-            Instr in;
-            in.api = api;
-            in.pipe = Pipe::MTE1;
+            Instr in(api, Pipe::MTE1, caller);
             in.bytes = bytes;
-            in.caller = caller;
             in.Read(Mem::L1, l1, bytes, 32).Write(l0Mem, l0, bytes, 512);
             IssueCube(in);
         };
         loadL0("Matmul.LoadA2", r.l1A + aOff, Mem::L0A, r.l0A, aL0);
         loadL0("Matmul.LoadB2", r.l1B + bOff, Mem::L0B, r.l0B, bL0);
-        Instr mm;
-        mm.api = "Matmul.Mmad";
-        mm.pipe = Pipe::M;
+        Instr mm("Matmul.Mmad", Pipe::M, caller);
         const uint32_t fractals = uint32_t((mAct + kFractal - 1) / kFractal) * ((nAct + kFractal - 1) / kFractal) *
                                   ((kAct + c0 - 1) / c0);
         mm.repeats = fractals;
         mm.elements = uint64_t(mAct) * kAct;
         mm.bytes = mm.elements * aElem;  // bytes / elements gives the cube the input width
-        mm.caller = caller;
         mm.Read(Mem::L0A, r.l0A, aL0, 512).Read(Mem::L0B, r.l0B, bL0, 512).Write(Mem::L0C, c, cBytes, 1024);
         if (!IssueCube(mm)) return;
         // The product, as Mmad applies it: L0C rows of baseN accumulators.
@@ -252,14 +240,12 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
     const int32_t nOut = padRows ? AlignUp(nAct, int32_t(32 / DTypeSize(r.cType))) : nAct;
     const uint32_t cElem = uint32_t(DTypeSize(r.cType));
     const bool integer = IntegerCube(r);
-    Instr in;
-    in.api = "Matmul.GetTensorC";
     // Without a FIX pipe (310P) the result goes L0C -> UB on the vector unit, then UB -> GM on
     // MTE3; one instruction stands for both, on the pipe of its destination.
-    in.pipe = Rt().platform.fixPipe ? Pipe::FIX : dstMem == Mem::GM ? Pipe::MTE3 : Pipe::V;
+    const Pipe pipe = Rt().platform.fixPipe ? Pipe::FIX : dstMem == Mem::GM ? Pipe::MTE3 : Pipe::V;
+    Instr in("Matmul.GetTensorC", pipe, caller);
     in.bytes = uint64_t(mAct) * nOut * cElem;
     in.repeats = uint32_t(mAct);
-    in.caller = caller;
     in.Read(Mem::L0C, r.l0C, uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * 4, 1024);
     in.Write(dstMem, dst, uint64_t((mAct - 1) * dstRowStride + nOut) * cElem, uint16_t(dstMem == Mem::GM ? cElem : 32));
     if (r.quantMode != NoQuant && FixpipeModePerColumn(QuantMode_t(r.quantMode)))
@@ -296,11 +282,8 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
 
 void MatmulLoadQuantVector(const MatmulRun& r, int32_t nIdx, const void* caller) {
     const int32_t n0 = nIdx * r.baseN, nAct = std::min(r.baseN, r.singleN - n0);
-    Instr in;
-    in.api = "Matmul.CopyQuantVector";
-    in.pipe = Pipe::MTE2;
+    Instr in("Matmul.CopyQuantVector", Pipe::MTE2, caller);
     in.bytes = uint64_t(nAct) * 8;
-    in.caller = caller;
     in.Read(Mem::GM, r.quantVector + uint64_t(n0) * 8, in.bytes, 8);
     in.Write(Mem::L1, r.l1Quant, uint64_t(AlignUp(nAct, 4)) * 8, 32);
     IssueCube(in);

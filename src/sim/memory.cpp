@@ -219,10 +219,7 @@ uintptr_t LocalAddress(AscendC::TPosition pos, uint32_t physAddr) {
 }
 
 bool ScalarAccess(Mem mem, const void* addr, uint32_t bytes, bool write, const void* caller) {
-    Instr in;
-    in.api = write ? "SetValue" : "GetValue";
-    in.pipe = Pipe::S;
-    in.caller = caller;
+    Instr in(write ? "SetValue" : "GetValue", Pipe::S, caller);
     in.bytes = bytes;
     if (write)
         in.Write(mem, addr, bytes);

@@ -43,9 +43,7 @@ void OnAccess(const void* p, uint64_t bytes, bool write, const void* caller) {
         m = LocalMemOfAddress(Cur(), addr);
         if (m == Mem::COUNT) return;  // the thread's own stack, the tiling data, other host memory
     }
-    Instr in;
-    in.api = "a SIMT thread";
-    in.caller = caller;
+    Instr in("a SIMT thread", Pipe::S, caller);
     if (write)
         in.Write(m, p, bytes);
     else
@@ -92,10 +90,7 @@ void SimtRun(uint32_t x, uint32_t y, uint32_t z, void (*body)(void*), void* ctx,
     }
     // One instruction of the vector core for the whole VF: the cost model times it from the
     // thread accesses and charges its GM bytes on the shared GM path (docs/cost-model.md).
-    Instr in;
-    in.api = "asc_vf_call";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("asc_vf_call", Pipe::V, caller);
     in.elements = accesses;
     in.bytes = gmBytes;
     in.repeats = uint32_t(threads);

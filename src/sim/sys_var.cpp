@@ -102,11 +102,8 @@ void MaskRequireCounter(const char* api, const void* caller) {
 }
 
 void CopyTilingData(void* dst, const uint8_t* tiling, uint32_t bytes) {
-    Instr in;
-    in.api = "GET_TILING_DATA";
-    in.pipe = Pipe::S;
+    Instr in("GET_TILING_DATA", Pipe::S, __builtin_return_address(0));
     in.Read(Mem::GM, tiling, bytes);
-    in.caller = __builtin_return_address(0);
     if (!Issue(in)) return;
     std::memcpy(dst, tiling, bytes);
 }
@@ -159,10 +156,7 @@ double ElementAsDouble(const uint8_t* p, DType t) {
 }
 
 void DeviceDump(const void* data, DType dtype, uint32_t elements, uint32_t desc, Mem mem, const void* caller) {
-    Instr in;
-    in.api = "DumpTensor";
-    in.pipe = Pipe::S;
-    in.caller = caller;
+    Instr in("DumpTensor", Pipe::S, caller);
     in.Read(mem, data, uint64_t(elements) * DTypeSize(dtype));
     if (!Issue(in)) return;
     Runtime& rt = Rt();

@@ -102,13 +102,10 @@ uintptr_t Allocate(Mem mem, uint32_t len, const char* kind, const void* caller) 
 }
 
 void EmitQueueSync(const char* api, SyncKind kind, Pipe pipe, Pipe src, Pipe dst, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = pipe;
+    Instr in(api, pipe, caller);
     in.sync = kind;
     in.syncSrc = src;
     in.syncDst = dst;
-    in.caller = caller;
     Issue(in);
 }
 

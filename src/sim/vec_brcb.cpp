@@ -12,17 +12,13 @@ void VecBrcb(T* dst, const T* src, uint8_t repeat, uint16_t dstBlkStride, uint16
              "Brcb: dstBlkStride 0 is not supported (undefined on the device); it is treated as 1");
         dstBlkStride = 1;
     }
-    Instr in;
-    in.api = "Brcb";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("Brcb", Pipe::V, caller);
     const uint64_t dstEnd = repeat ? ((uint64_t(repeat) - 1) * dstRepStride + 7ull * dstBlkStride) * 32 + 32 : 0;
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, src, uint64_t(repeat) * 8 * sizeof(T), 32);
     in.elements = uint64_t(repeat) * 8 * kPerBlock;
     in.repeats = repeat;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kBrcb;
     if (!Issue(in)) return;
     auto* d = reinterpret_cast<uint8_t*>(dst);
     for (uint32_t r = 0; r < repeat; ++r) {

@@ -100,17 +100,13 @@ void VecCompare(const char* api, void* dst, const T* src0, const T* src1, T scal
     const Iteration it = FullIteration(lanes, repeats);
     const Operand o0 = Op(src0, sizeof(T), shape.blk[1], shape.rep[1]);
     const Operand o1 = Op(src1, sizeof(T), shape.blk[2], shape.rep[2]);
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, uint64_t(repeats) * lanes / 8, 32);
     in.Read(Mem::UB, src0, Footprint(it, o0), 32);
     if (src1) in.Read(Mem::UB, src1, Footprint(it, o1), 32);
     in.elements = uint64_t(repeats) * lanes;
     in.repeats = repeats;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kCompare;
     if (!Issue(in)) return;
 
     auto* d = static_cast<uint8_t*>(dst);
@@ -134,16 +130,12 @@ void VecCompareToCmpMask(const T* src0, const T* src1, CMPMODE mode, const VecSh
     if (!EffectiveMode<T>(api, mode, caller)) return;
     const Operand o0 = Op(src0, sizeof(T), shape.blk[1], shape.rep[1]);
     const Operand o1 = Op(src1, sizeof(T), shape.blk[2], shape.rep[2]);
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Read(Mem::UB, src0, Footprint(it, o0), 32);
     in.Read(Mem::UB, src1, Footprint(it, o1), 32);
     in.elements = it.lanes;
     in.repeats = 1;
     in.bytes = 256;
-    in.costClass = cost::kCmpMaskReg;
     if (!Issue(in)) return;
     VecSpr& spr = CurSpr();
     for (uint32_t l = 0; l < it.lanes; ++l) {
@@ -156,25 +148,17 @@ void VecCompareToCmpMask(const T* src0, const T* src1, CMPMODE mode, const VecSh
 }
 
 void CmpMaskGet(void* dst, const void* caller) {
-    Instr in;
-    in.api = "GetCmpMask";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("GetCmpMask", Pipe::V, caller);
     in.Write(Mem::UB, dst, 16, 16);
     in.bytes = 16;
-    in.costClass = cost::kCmpMaskReg;
     if (!Issue(in)) return;
     std::memcpy(dst, CurSpr().cmpMask, 16);
 }
 
 void CmpMaskSet(const void* src, const void* caller) {
-    Instr in;
-    in.api = "SetCmpMask";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("SetCmpMask", Pipe::V, caller);
     in.Read(Mem::UB, src, 16, 16);
     in.bytes = 16;
-    in.costClass = cost::kCmpMaskReg;
     if (!Issue(in)) return;
     std::memcpy(CurSpr().cmpMask, src, 16);
 }
@@ -229,10 +213,7 @@ void VecSelect(T* dst, const void* selMask, const T* src0, const T* src1, T scal
             for (uint32_t l = 0; l < it.lanes; ++l)
                 if (LaneEnabled(it, r, l)) selBits = std::max<uint64_t>(selBits, uint64_t(r) * it.lanes + l + 1);
     }
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, Footprint(it, od), 32);
     in.Read(Mem::UB, src0, Footprint(it, o0), 32);
     if (src1) in.Read(Mem::UB, src1, Footprint(it, o1), 32);
@@ -244,7 +225,6 @@ void VecSelect(T* dst, const void* selMask, const T* src0, const T* src1, T scal
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kSelect;
     if (!Issue(in)) return;
 
     // What the API does to CMPMASK on the device before selecting.

@@ -26,16 +26,12 @@ void VecCopy(T* dst, const T* src, const VecShape& shape, const void* caller) {
         dstEnd = Footprint(it, od);
         srcEnd = Footprint(it, os);
     }
-    Instr in;
-    in.api = "Copy";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("Copy", Pipe::V, caller);
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, src, srcEnd, 32);
     in.elements = counter ? uint64_t(repeats) * it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kCopy;
     if (!Issue(in)) return;
     for (uint32_t r = 0; r < repeats; ++r) {
         if (counter) {

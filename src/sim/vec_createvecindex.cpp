@@ -21,15 +21,11 @@ void VecCreateVecIndex(T* dst, T firstValue, const VecShape& shape, const void* 
     AsCounter(it);
     const Operand od{reinterpret_cast<uint8_t*>(dst), sizeof(T), shape.blk[0], shape.rep[0]};
     const uint32_t repeats = RepeatsOf(it);
-    Instr in;
-    in.api = "CreateVecIndex";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("CreateVecIndex", Pipe::V, caller);
     in.Write(Mem::UB, dst, Footprint(it, od), 32);
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kCreateVecIndex;
     if (!Issue(in)) return;
     // The value of lane l in repeat r: firstValue + l % blockElems, plus one block's element
     // count per preceding block, plus one repeat's element count per preceding repeat, each

@@ -10,38 +10,19 @@ namespace akg::sim {
 
 namespace {
 
-enum class Arity : uint8_t { Binary, Scalar, Unary, Fill };
-struct OpInfo {
-    Arity arity;
-    bool readsDst;  // accumulating ops read the destination too
-};
+// The operand form of a row (include/akg/sim/instr_table.h).
+constexpr bool ReadsDst(VecForm f) { return f == VecForm::BinaryAcc || f == VecForm::ScalarAcc; }
+constexpr bool ReadsSrc1(VecForm f) { return f == VecForm::Binary || f == VecForm::BinaryAcc; }
 
-OpInfo InfoOf(VecOp op) {
-    switch (op) {
-        case VecOp::Add:
-        case VecOp::Sub:
-        case VecOp::Mul:
-        case VecOp::Div:
-        case VecOp::Max:
-        case VecOp::Min:
-        case VecOp::And:
-        case VecOp::Or:
-        case VecOp::AddRelu:
-        case VecOp::SubRelu: return {Arity::Binary, false};
-        case VecOp::FusedMulAdd:
-        case VecOp::MulAddDst: return {Arity::Binary, true};
-        case VecOp::Adds:
-        case VecOp::Muls:
-        case VecOp::Maxs:
-        case VecOp::Mins:
-        case VecOp::LeakyRelu:
-        case VecOp::ShiftLeft:
-        case VecOp::ShiftRight: return {Arity::Scalar, false};
-        case VecOp::Axpy: return {Arity::Scalar, true};
-        case VecOp::Duplicate: return {Arity::Fill, false};
-        default: return {Arity::Unary, false};
-    }
-}
+// Whether a row accepts any floating-point or any integer element type: an instruction whose
+// row lists no type of a kind has no arithmetic for it (the headers never dispatch it so).
+template <VecOp OP>
+constexpr bool kAcceptsFloat = kVecAccepts<OP, half> || kVecAccepts<OP, bfloat16_t> || kVecAccepts<OP, float>;
+template <VecOp OP>
+constexpr bool kAcceptsInteger = kVecAccepts<OP, int16_t> || kVecAccepts<OP, uint16_t> || kVecAccepts<OP, int32_t> ||
+                                 kVecAccepts<OP, uint32_t>;
+template <VecOp OP>
+constexpr bool kNoArithmetic = false;
 
 // Integer + - * wrap modulo 2^bits, as the vector unit does outside saturation mode (the documented
 // boundary tables: 32767 + 32767 = -2 for int16). Computed in unsigned arithmetic so that the
@@ -84,6 +65,8 @@ D Apply(S a, S b, D d) {
     // half outputs), then the sum is rounded again.
     else if constexpr (OP == VecOp::FusedMulAdd)
         return Narrow<D>(W(Widen(Narrow<S>(W(x * Widen(S(d))))) + y));
+    else if constexpr (OP == VecOp::FusedMulAddRelu)
+        return Narrow<D>(MaxOf<W>(Widen(S(Narrow<D>(W(Widen(Narrow<S>(W(x * Widen(S(d))))) + y)))), W(0)));
     else if constexpr (OP == VecOp::MulAddDst || OP == VecOp::Axpy) {
         const D prod = Narrow<D>(Wide<D>(Wide<D>(x) * Wide<D>(y)));
         return Narrow<D>(Wide<D>(Widen(d) + Widen(prod)));
@@ -106,7 +89,8 @@ D Apply(S a, S b, D d) {
         else if constexpr (OP == VecOp::Reciprocal) return Narrow<D>(W(W(1) / x));
         else if constexpr (OP == VecOp::Sqrt) return Narrow<D>(W(std::sqrt(x)));
         else if constexpr (OP == VecOp::Rsqrt) return Narrow<D>(W(W(1) / std::sqrt(x)));
-        else return d;
+        else if constexpr (!kAcceptsFloat<OP>) return d;
+        else static_assert(kNoArithmetic<OP>, "an instruction table row has no arithmetic for float types");
     } else {
         using U = std::make_unsigned_t<S>;
         constexpr U kBits = U(sizeof(S) * 8);
@@ -123,24 +107,20 @@ D Apply(S a, S b, D d) {
             else return D(S(0));
         }
         else if constexpr (OP == VecOp::Abs) return D(a < 0 ? S(-a) : a);
-        else return d;
+        else if constexpr (!kAcceptsInteger<OP>) return d;
+        else static_assert(kNoArithmetic<OP>, "an instruction table row has no arithmetic for integer types");
     }
 }
 
-// Calls f with the VecOp as a compile-time constant.
+// Calls f with the VecOp as a compile-time constant: one case per table row.
 template <class F>
 void WithOp(VecOp op, F&& f) {
-#define AKG_OP_CASE(X) \
-    case VecOp::X: f(std::integral_constant<VecOp, VecOp::X>{}); break;
     switch (op) {
-        AKG_OP_CASE(Add) AKG_OP_CASE(Sub) AKG_OP_CASE(Mul) AKG_OP_CASE(Div) AKG_OP_CASE(Max) AKG_OP_CASE(Min)
-        AKG_OP_CASE(And) AKG_OP_CASE(Or) AKG_OP_CASE(AddRelu) AKG_OP_CASE(SubRelu) AKG_OP_CASE(FusedMulAdd)
-        AKG_OP_CASE(MulAddDst) AKG_OP_CASE(Adds) AKG_OP_CASE(Muls) AKG_OP_CASE(Maxs) AKG_OP_CASE(Mins)
-        AKG_OP_CASE(LeakyRelu) AKG_OP_CASE(ShiftLeft) AKG_OP_CASE(ShiftRight) AKG_OP_CASE(Axpy) AKG_OP_CASE(Exp)
-        AKG_OP_CASE(Ln) AKG_OP_CASE(Abs) AKG_OP_CASE(Reciprocal) AKG_OP_CASE(Sqrt) AKG_OP_CASE(Rsqrt)
-        AKG_OP_CASE(Relu) AKG_OP_CASE(Not) AKG_OP_CASE(Neg) AKG_OP_CASE(Duplicate)
-    }
+#define AKG_OP_CASE(NAME, FORM, COST, API, TYPES) \
+    case VecOp::NAME: f(std::integral_constant<VecOp, VecOp::NAME>{}); break;
+        AKG_VEC_ELEMENTWISE_TABLE(AKG_OP_CASE)
 #undef AKG_OP_CASE
+    }
 }
 
 template <typename T>
@@ -155,55 +135,47 @@ T Load(const uint8_t* p) {
 template <typename D, typename S>
 void VecRun(VecOp op, const char* api, D* dst, const S* src0, const S* src1, S scalar, const VecShape& shape,
             const void* caller) {
-    const OpInfo info = InfoOf(op);
+    const VecForm form = RowOf(op).form;
     const uint32_t widest = uint32_t(std::max(sizeof(D), sizeof(S)));
     const Iteration it = Resolve(shape, widest, caller);
     const Operand od{reinterpret_cast<uint8_t*>(dst), sizeof(D), shape.blk[0], shape.rep[0]};
     const Operand o0{reinterpret_cast<uint8_t*>(const_cast<S*>(src0)), sizeof(S), shape.blk[1], shape.rep[1]};
     const Operand o1{reinterpret_cast<uint8_t*>(const_cast<S*>(src1)), sizeof(S), shape.blk[2], shape.rep[2]};
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     const uint64_t dstBytes = Footprint(it, od);
     in.Write(Mem::UB, dst, dstBytes, 32);
-    if (info.readsDst) in.Read(Mem::UB, dst, dstBytes, 32);
-    if (info.arity != Arity::Fill) in.Read(Mem::UB, src0, Footprint(it, o0), 32);
-    if (info.arity == Arity::Binary) in.Read(Mem::UB, src1, Footprint(it, o1), 32);
+    if (ReadsDst(form)) in.Read(Mem::UB, dst, dstBytes, 32);
+    if (form != VecForm::Fill) in.Read(Mem::UB, src0, Footprint(it, o0), 32);
+    if (ReadsSrc1(form)) in.Read(Mem::UB, src1, Footprint(it, o1), 32);
     in.elements = it.contiguous || it.counter ? it.count : uint64_t(RepeatsOf(it)) * it.lanes;
     in.repeats = it.contiguous ? uint32_t((it.count + it.lanes - 1) / it.lanes) : RepeatsOf(it);
     in.bytes = in.elements * widest;
-    in.costClass = uint8_t(op);
+    in.costClass = RowOf(op).cost;
     if (!Issue(in)) return;
 
     WithOp(op, [&](auto opConst) {
         constexpr VecOp OP = decltype(opConst)::value;
+        constexpr VecForm F = RowOf(OP).form;
         if (it.contiguous) {
             const uint64_t n = it.count;
-            switch (info.arity) {
-                case Arity::Binary:
-                    for (uint64_t i = 0; i < n; ++i) dst[i] = Apply<OP, D, S>(src0[i], src1[i], dst[i]);
-                    break;
-                case Arity::Scalar:
-                    for (uint64_t i = 0; i < n; ++i) dst[i] = Apply<OP, D, S>(src0[i], scalar, dst[i]);
-                    break;
-                case Arity::Unary:
-                    for (uint64_t i = 0; i < n; ++i) dst[i] = Apply<OP, D, S>(src0[i], S{}, dst[i]);
-                    break;
-                case Arity::Fill: {
-                    const D v = Apply<OP, D, S>(S{}, scalar, D{});
-                    for (uint64_t i = 0; i < n; ++i) dst[i] = v;
-                    break;
-                }
+            if constexpr (ReadsSrc1(F)) {
+                for (uint64_t i = 0; i < n; ++i) dst[i] = Apply<OP, D, S>(src0[i], src1[i], dst[i]);
+            } else if constexpr (F == VecForm::Scalar || F == VecForm::ScalarAcc) {
+                for (uint64_t i = 0; i < n; ++i) dst[i] = Apply<OP, D, S>(src0[i], scalar, dst[i]);
+            } else if constexpr (F == VecForm::Unary) {
+                for (uint64_t i = 0; i < n; ++i) dst[i] = Apply<OP, D, S>(src0[i], S{}, dst[i]);
+            } else {
+                const D v = Apply<OP, D, S>(S{}, scalar, D{});
+                for (uint64_t i = 0; i < n; ++i) dst[i] = v;
             }
             return;
         }
         const std::array<Operand, 3> ops{od, o0, o1};
         ForEachLane<3>(it, ops, [&](const std::array<uint8_t*, 3>& p) {
             const D d = Load<D>(p[0]);
-            const S a = info.arity == Arity::Fill ? S{} : Load<S>(p[1]);
-            const S b = info.arity == Arity::Binary ? Load<S>(p[2]) : scalar;
+            const S a = F == VecForm::Fill ? S{} : Load<S>(p[1]);
+            const S b = ReadsSrc1(F) ? Load<S>(p[2]) : scalar;
             const D r = Apply<OP, D, S>(a, b, d);
             std::memcpy(p[0], &r, sizeof(D));
         });

@@ -1,6 +1,6 @@
 // Shared pieces of the vector instruction families beyond element-wise arithmetic (compare and
 // select, reductions, gather, broadcast, index, copy, transpose): the special registers those
-// instructions read and write, per-family cost classes, and small helpers.
+// instructions read and write, and small helpers.
 #pragma once
 
 #include <cstring>
@@ -29,32 +29,6 @@ struct VecSpr {
     uint64_t vms4Sr = 0;
 };
 VecSpr& CurSpr();
-
-// Cost classes of the instructions these families issue (Instr::costClass). Element-wise ops
-// use their VecOp value, which stays below 64.
-namespace cost {
-constexpr uint8_t kCompare = 64;
-constexpr uint8_t kCmpMaskReg = 65;
-constexpr uint8_t kSelect = 66;
-constexpr uint8_t kReduceRepeat = 67;
-constexpr uint8_t kReduceBlock = 68;
-constexpr uint8_t kReducePair = 69;
-constexpr uint8_t kReduceAll = 70;
-constexpr uint8_t kGather = 71;
-constexpr uint8_t kGatherMask = 72;
-constexpr uint8_t kBrcb = 73;
-constexpr uint8_t kCreateVecIndex = 74;
-constexpr uint8_t kCopy = 75;
-constexpr uint8_t kTranspose = 76;
-constexpr uint8_t kTransData5HD = 77;
-constexpr uint8_t kSprRead = 78;
-constexpr uint8_t kBroadcast = 79;
-constexpr uint8_t kMean = 80;
-constexpr uint8_t kSoftmax = 81;
-constexpr uint8_t kSum = 82;
-constexpr uint8_t kSelectBytesMask = 83;
-constexpr uint8_t kSort = 84;
-}  // namespace cost
 
 template <typename T>
 inline T LoadAs(const void* p) {

@@ -39,17 +39,13 @@ void VecGather(T* dst, const T* src, const uint32_t* offsets, uint32_t srcBaseAd
              Format("Gather: srcBaseAddr + srcOffset is not a multiple of the %zu-byte element size; the device "
                     "reads from the element the address falls in",
                     sizeof(T)));
-    Instr in;
-    in.api = "Gather";
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in("Gather", Pipe::V, caller);
     in.Write(Mem::UB, dst, Footprint(it, od), 32);
     in.Read(Mem::UB, offsets, offEnd, 32);
     if (hi > lo) in.Read(Mem::UB, reinterpret_cast<const void*>(lo), hi - lo, 1);
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;
     in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kGather;
     if (!Issue(in) || hi <= lo) return;
     std::vector<T> v(it.lanes);
     for (uint32_t r = 0; r < repeats; ++r) {
@@ -117,17 +113,13 @@ void VecGatherMask(uint32_t esize, void* dst, const void* src0, const void* patt
         for (uint32_t r = 0; r < repeats; ++r)
             for (uint32_t e = 0; e < perRepeat; ++e) kept += bit(r, e);
     }
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, kept * esize, 32);
     in.Read(Mem::UB, src0, srcEnd, 32);
     if (pat) in.Read(Mem::UB, pat, patBytes, 32);
     in.elements = uint64_t(repeats) * perRepeat;
     in.repeats = repeats;
     in.bytes = in.elements * esize;
-    in.costClass = cost::kGatherMask;
     if (!Issue(in)) return;
 
     auto* d = static_cast<uint8_t*>(dst);
@@ -184,17 +176,13 @@ void VecGatherb(uint32_t esize, void* dst, const void* src, const uint32_t* offs
     }
     if (dst == src)
         Diag("VEC_UNSUPPORTED", caller, "Gatherb: dst and src are the same UB buffer, which Gatherb does not support");
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, offsets, offBytes, 32);
     if (hi > lo) in.Read(Mem::UB, reinterpret_cast<const void*>(lo), hi - lo, 32);
     in.elements = uint64_t(repeatTime) * 256 / esize;
     in.repeats = repeatTime;
     in.bytes = uint64_t(repeatTime) * 256;
-    in.costClass = cost::kGather;
     if (!Issue(in) || hi <= lo) return;
     // Each repeat reads its 8 blocks before writing any.
     uint8_t blocks[8][32];

@@ -77,10 +77,7 @@ void ProposalMove(bool concat, uint32_t esize, void* dst, const void* src, int32
     const uint64_t recBytes = uint64_t(kProposalElems) * esize;
     const uint64_t packedBytes = n * esize;
     const uint64_t fieldSpan = n ? (n - 1) * recBytes + (uint64_t(mode) + 1) * esize : 0;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     if (concat) {
         in.Write(Mem::UB, dst, fieldSpan, 32);
         in.Read(Mem::UB, src, packedBytes, 32);
@@ -91,7 +88,6 @@ void ProposalMove(bool concat, uint32_t esize, void* dst, const void* src, int32
     in.elements = n;
     in.repeats = uint32_t(repeatTime);
     in.bytes = packedBytes;
-    in.costClass = cost::kSort;
     if (!Issue(in)) return;
     auto* d = static_cast<uint8_t*>(dst);
     const auto* s = static_cast<const uint8_t*>(src);
@@ -125,16 +121,12 @@ void VecRpSort16(T* dst, const T* src, int32_t repeatTime, const void* caller) {
     if (!SocHasSort(api, true, caller) || !RepeatInRange(api, repeatTime, caller)) return;
     const uint32_t recBytes = kProposalElems * sizeof(T);
     const uint64_t bytes = uint64_t(repeatTime) * kProposalsPerRepeat * recBytes;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, bytes, 32);
     in.Read(Mem::UB, src, bytes, 32);
     in.elements = uint64_t(repeatTime) * kProposalsPerRepeat;
     in.repeats = uint32_t(repeatTime) * 4;  // estimate: a 16-record sorting network of 4 merge stages
     in.bytes = bytes;
-    in.costClass = cost::kSort;
     if (!Issue(in)) return;
     const uint64_t repBytes = uint64_t(kProposalsPerRepeat) * recBytes;
     for (int32_t r = 0; r < repeatTime; ++r)
@@ -147,17 +139,13 @@ void VecSort32(T* dst, const T* src0, const uint32_t* src1, int32_t repeatTime, 
     const char* api = "Sort32";
     if (!SocHasSort(api, false, caller) || !RepeatInRange(api, repeatTime, caller)) return;
     const uint64_t n = uint64_t(repeatTime) * kSort32PerRepeat;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, n * kPairBytes, 32);
     in.Read(Mem::UB, src0, n * sizeof(T), 32);
     in.Read(Mem::UB, src1, n * sizeof(uint32_t), 32);
     in.elements = n;
     in.repeats = uint32_t(repeatTime) * 5;  // estimate: a 32-record sorting network of 5 merge stages
     in.bytes = n * kPairBytes;
-    in.costClass = cost::kSort;
     if (!Issue(in)) return;
     // Pairs are built first (the sources may share bytes with the destination), then sorted per
     // repeat. The half form's 2 bytes between score and index are written as zero.
@@ -266,10 +254,7 @@ void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort
                         "overwritten",
                         api, i + 1));
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, outBytes, dstAlign);
     if (repeats > 1) {
         in.Read(Mem::UB, src[0], uint64_t(repeats) * repBytes, srcAlign);
@@ -280,7 +265,6 @@ void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort
     in.elements = outBytes / recBytes;
     in.repeats = uint32_t((outBytes + 255) / 256);  // estimate: one 256-byte output block per cycle
     in.bytes = outBytes;
-    in.costClass = cost::kSort;
     if (!Issue(in) || !readable) return;
     std::memcpy(dst, out.data(), out.size());
     uint64_t sr = 0;
@@ -289,11 +273,7 @@ void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort
 }
 
 void VecMrgSortResult(uint16_t counts[4], const void* caller) {
-    Instr in;
-    in.api = "GetMrgSortResult";
-    in.pipe = Pipe::S;
-    in.caller = caller;
-    in.costClass = cost::kSprRead;
+    Instr in("GetMrgSortResult", Pipe::S, caller);
     Issue(in);
     const uint64_t sr = CurSpr().vms4Sr;
     for (uint32_t i = 0; i < 4; ++i) counts[i] = uint16_t(sr >> (16 * i));

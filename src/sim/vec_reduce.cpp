@@ -55,6 +55,30 @@ Iteration ResolveRepeats(const char* api, const VecShape& mask, uint32_t esize, 
     return it;
 }
 
+// The work a repeat-form reduction records: the lanes it reads, its repeats and its row's cost class.
+void RecordRepeats(Instr& in, const Iteration& it, uint32_t repeats, uint32_t esize, ReduceOp op) {
+    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
+    in.repeats = repeats;
+    in.bytes = in.elements * esize;
+    in.costClass = RowOf(op).cost;
+}
+
+// The first extreme value among repeat r's enabled lanes and its lane; false when none is enabled.
+template <typename T>
+bool BestLane(RedKind kind, const Iteration& it, const Operand& os, uint32_t r, T* best, uint32_t* lane) {
+    bool have = false;
+    for (uint32_t l = 0; l < it.lanes; ++l) {
+        if (!LaneEnabled(it, r, l)) continue;
+        const T x = LoadAs<T>(LaneAddress(os, r, l));
+        if (!have || Better(kind, x, *best)) {
+            *best = x;
+            *lane = l;
+            have = true;
+        }
+    }
+    return have;
+}
+
 uint32_t IndexUnitBytes(RedKind kind, uint32_t esize, ReduceOrder order) {
     if (kind == RedKind::Sum) return esize;
     switch (order) {
@@ -80,9 +104,10 @@ T IndexAsT(uint64_t index) {
 }  // namespace
 
 template <typename T>
-void VecReduceRepeat(const char* api, RedKind kind, T* dst, const T* src, const VecShape& mask, int32_t repeat,
+void VecReduceRepeat(ReduceOp op, RedKind kind, T* dst, const T* src, const VecShape& mask, int32_t repeat,
                      int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, ReduceOrder order,
                      const void* caller) {
+    const char* api = RowOf(op).name;
     if (kind != RedKind::Sum && uint8_t(order) > uint8_t(ReduceOrder::ORDER_ONLY_INDEX)) {
         Diag("VEC_UNSUPPORTED", caller, Format("%s: ReduceOrder value %d is not a valid order", api, int(order)));
         return;
@@ -95,16 +120,10 @@ void VecReduceRepeat(const char* api, RedKind kind, T* dst, const T* src, const 
     const bool any = AnyLane(it) && repeats > 0;
     const uint32_t unit = IndexUnitBytes(kind, sizeof(T), order);
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, any ? uint64_t(repeats - 1) * dRep * unit + unit : 0, uint16_t(unit));
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
-    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
-    in.repeats = repeats;
-    in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kReduceRepeat;
+    RecordRepeats(in, it, repeats, sizeof(T), op);
     if (!Issue(in) || !any) return;
 
     auto* d = reinterpret_cast<uint8_t*>(dst);
@@ -120,19 +139,9 @@ void VecReduceRepeat(const char* api, RedKind kind, T* dst, const T* src, const 
             StoreAs(out, TreeSum(buf, it.lanes));
             continue;
         }
-        bool have = false;
         T v{};
         uint32_t idx = 0;
-        for (uint32_t l = 0; l < it.lanes; ++l) {
-            if (!LaneEnabled(it, r, l)) continue;
-            const T x = LoadAs<T>(LaneAddress(os, r, l));
-            if (!have || Better(kind, x, v)) {
-                v = x;
-                idx = l;
-                have = true;
-            }
-        }
-        if (!have) continue;
+        if (!BestLane(kind, it, os, r, &v, &idx)) continue;
         switch (order) {
             case ReduceOrder::ORDER_VALUE_INDEX:
                 StoreAs(out, v);
@@ -155,8 +164,9 @@ void VecReduceRepeat(const char* api, RedKind kind, T* dst, const T* src, const 
 }
 
 template <typename T>
-void VecReduceBlock(const char* api, RedKind kind, T* dst, const T* src, const VecShape& mask, int32_t repeat,
+void VecReduceBlock(ReduceOp op, RedKind kind, T* dst, const T* src, const VecShape& mask, int32_t repeat,
                     int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const void* caller) {
+    const char* api = RowOf(op).name;
     constexpr uint32_t kPerBlock = 32 / sizeof(T);
     Iteration it = ResolveRepeats(api, mask, sizeof(T), repeat, 255, caller);
     const uint16_t dRep = uint16_t(CheckRange(api, "dstRepStride", dstRepStride, 65535, caller));
@@ -174,16 +184,10 @@ void VecReduceBlock(const char* api, RedKind kind, T* dst, const T* src, const V
         for (uint32_t k = 0; k < 8; ++k)
             if (blockEnabled(r, k)) dstEnd = std::max<uint64_t>(dstEnd, (uint64_t(r) * dRep * 8 + k + 1) * sizeof(T));
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, dstEnd, 8 * sizeof(T));
     in.Read(Mem::UB, src, dstEnd ? Footprint(it, os) : 0, 32);
-    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
-    in.repeats = repeats;
-    in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kReduceBlock;
+    RecordRepeats(in, it, repeats, sizeof(T), op);
     if (!Issue(in) || !dstEnd) return;
 
     for (uint32_t r = 0; r < repeats; ++r) {
@@ -211,8 +215,9 @@ void VecReduceBlock(const char* api, RedKind kind, T* dst, const T* src, const V
 }
 
 template <typename T>
-void VecReducePair(const char* api, T* dst, const T* src, const VecShape& mask, int32_t repeat, int32_t dstRepStride,
+void VecReducePair(ReduceOp op, T* dst, const T* src, const VecShape& mask, int32_t repeat, int32_t dstRepStride,
                    int32_t srcBlkStride, int32_t srcRepStride, const void* caller) {
+    const char* api = RowOf(op).name;
     constexpr uint32_t kRepElems = 128 / sizeof(T);  // dstRepStride unit: 128 bytes
     Iteration it = ResolveRepeats(api, mask, sizeof(T), repeat, 255, caller);
     const uint16_t dRep = uint16_t(CheckRange(api, "dstRepStride", dstRepStride, 65535, caller));
@@ -226,16 +231,10 @@ void VecReducePair(const char* api, T* dst, const T* src, const VecShape& mask, 
             if (LaneEnabled(it, r, 2 * j) || LaneEnabled(it, r, 2 * j + 1))
                 dstEnd = std::max<uint64_t>(dstEnd, (uint64_t(r) * dRep * kRepElems + j + 1) * sizeof(T));
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, src, dstEnd ? Footprint(it, os) : 0, 32);
-    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
-    in.repeats = repeats;
-    in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kReducePair;
+    RecordRepeats(in, it, repeats, sizeof(T), op);
     if (!Issue(in) || !dstEnd) return;
 
     std::vector<T> out(pairs);
@@ -277,8 +276,9 @@ uint64_t DocWorkElems(RedKind kind, uint32_t esize, uint64_t firstRepeats, bool 
 }  // namespace
 
 template <typename T>
-void VecReduceAll(const char* api, RedKind kind, T* dst, const T* src, T* work, uint32_t workElems,
+void VecReduceAll(ReduceOp op, RedKind kind, T* dst, const T* src, T* work, uint32_t workElems,
                   const VecShape& mask, int64_t repeat, int32_t srcRepStride, bool calIndex, const void* caller) {
+    const char* api = RowOf(op).name;
     constexpr uint32_t kPerBlock = 32 / sizeof(T);
     constexpr uint32_t kLanes = 256 / sizeof(T);
     const bool countForm = mask.mode == VecShape::Mode::Count || mask.mode == VecShape::Mode::Register;
@@ -308,20 +308,14 @@ void VecReduceAll(const char* api, RedKind kind, T* dst, const T* src, T* work, 
         need = std::max<uint64_t>(need, 2);
     }
 
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, any ? (calIndex && kind != RedKind::Sum ? 2 : 1) * sizeof(T) : 0, sizeof(T));
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
     if (need) {
         in.Write(Mem::UB, work, need * sizeof(T), 32);
         in.Read(Mem::UB, work, need * sizeof(T), 32);
     }
-    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
-    in.repeats = repeats;
-    in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kReduceAll;
+    RecordRepeats(in, it, repeats, sizeof(T), op);
     if (!Issue(in) || !any) return;
 
     VecSpr& spr = CurSpr();
@@ -371,19 +365,9 @@ void VecReduceAll(const char* api, RedKind kind, T* dst, const T* src, T* work, 
     T best{};
     uint64_t bestIdx = 0;
     for (uint32_t r = 0; r < repeats; ++r) {
-        bool rHave = false;
         T rv{};
         uint32_t rIdx = 0;
-        for (uint32_t l = 0; l < it.lanes; ++l) {
-            if (!LaneEnabled(it, r, l)) continue;
-            const T x = LoadAs<T>(LaneAddress(os, r, l));
-            if (!rHave || Better(kind, x, rv)) {
-                rv = x;
-                rIdx = l;
-                rHave = true;
-            }
-        }
-        if (!rHave) continue;
+        if (!BestLane(kind, it, os, r, &rv, &rIdx)) continue;
         // The first stage's (value, index-in-repeat) pairs land in the work tensor.
         if (pairsInWork && r < bodyRepeats) {
             work[2 * uint64_t(r)] = rv;
@@ -404,10 +388,10 @@ void VecReduceAll(const char* api, RedKind kind, T* dst, const T* src, T* work, 
 template <typename T>
 void VecVcadd(T* dst, const T* src, int32_t repeat, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride,
               bool accumulate, const void* caller) {
-    const char* api = "vcadd";
+    const char* api = RowOf(ReduceOp::vcadd).name;
     if (!accumulate) {
-        VecReduceRepeat<T>(api, RedKind::Sum, dst, src, MaskShape(false, uint64_t(0), 1), repeat, dstRepStride,
-                           srcBlkStride, srcRepStride, ReduceOrder::ORDER_ONLY_VALUE, caller);
+        VecReduceRepeat<T>(ReduceOp::vcadd, RedKind::Sum, dst, src, MaskShape(false, uint64_t(0), 1), repeat,
+                           dstRepStride, srcBlkStride, srcRepStride, ReduceOrder::ORDER_ONLY_VALUE, caller);
         return;
     }
     Iteration it = ResolveRepeats(api, MaskShape(false, uint64_t(0), 1), sizeof(T), repeat, 255, caller);
@@ -415,15 +399,9 @@ void VecVcadd(T* dst, const T* src, int32_t repeat, int32_t dstRepStride, int32_
                           uint16_t(CheckRange(api, "srcRepStride", srcRepStride, 65535, caller)));
     const uint32_t repeats = RepeatsOf(it);
     const bool any = AnyLane(it) && repeats > 0;
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
-    in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
-    in.repeats = repeats;
-    in.bytes = in.elements * sizeof(T);
-    in.costClass = cost::kReduceRepeat;
+    RecordRepeats(in, it, repeats, sizeof(T), ReduceOp::vcadd);
     if (!Issue(in) || !any) return;
     T buf[128];
     T acc{};
@@ -436,21 +414,13 @@ void VecVcadd(T* dst, const T* src, int32_t repeat, int32_t dstRepStride, int32_
 }
 
 uint64_t ReadAccVal(const char* api, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::S;
-    in.caller = caller;
-    in.costClass = cost::kSprRead;
+    Instr in(api, Pipe::S, caller);
     Issue(in);
     return CurSpr().accVal;
 }
 
 uint64_t ReadMaxMinCnt(const char* api, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::S;
-    in.caller = caller;
-    in.costClass = cost::kSprRead;
+    Instr in(api, Pipe::S, caller);
     Issue(in);
     return CurSpr().maxMinCnt;
 }
@@ -460,13 +430,13 @@ void ReportUnsupported(const char* api, const char* what, const void* caller) {
 }
 
 #define AKG_INSTANTIATE_REDUCE(T)                                                                                   \
-    template void VecReduceRepeat<T>(const char*, RedKind, T*, const T*, const VecShape&, int32_t, int32_t, int32_t, \
+    template void VecReduceRepeat<T>(ReduceOp, RedKind, T*, const T*, const VecShape&, int32_t, int32_t, int32_t, \
                                      int32_t, ReduceOrder, const void*);                                            \
-    template void VecReduceBlock<T>(const char*, RedKind, T*, const T*, const VecShape&, int32_t, int32_t, int32_t,  \
+    template void VecReduceBlock<T>(ReduceOp, RedKind, T*, const T*, const VecShape&, int32_t, int32_t, int32_t,  \
                                     int32_t, const void*);                                                          \
-    template void VecReducePair<T>(const char*, T*, const T*, const VecShape&, int32_t, int32_t, int32_t, int32_t,   \
+    template void VecReducePair<T>(ReduceOp, T*, const T*, const VecShape&, int32_t, int32_t, int32_t, int32_t,   \
                                    const void*);                                                                    \
-    template void VecReduceAll<T>(const char*, RedKind, T*, const T*, T*, uint32_t, const VecShape&, int64_t,        \
+    template void VecReduceAll<T>(ReduceOp, RedKind, T*, const T*, T*, uint32_t, const VecShape&, int64_t,        \
                                   int32_t, bool, const void*);                                                      \
     template void VecVcadd<T>(T*, const T*, int32_t, int32_t, int32_t, int32_t, bool, const void*);
 AKG_INSTANTIATE_REDUCE(half)

@@ -10,16 +10,12 @@ using AscendC::TransposeType;
 
 template <typename T>
 void VecTranspose16(const char* api, T* dst, const T* src, const void* caller) {
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, 256 * sizeof(T), 32);
     in.Read(Mem::UB, src, 256 * sizeof(T), 32);
     in.elements = 256;
     in.repeats = 1;
     in.bytes = 512;
-    in.costClass = cost::kTranspose;
     if (!Issue(in)) return;
     T m[256];
     std::memcpy(m, src, sizeof m);  // src and dst may be the same tensor
@@ -63,17 +59,13 @@ void VecTransposeExt(T* dst, const T* src, uint8_t* tmp, uint32_t tmpBytes, cons
         Diag("VEC_TMP_BUFFER_SMALL", caller,
              Format("Transpose: sharedTmpBuffer holds %u bytes but this conversion needs %llu", tmpBytes,
                     static_cast<unsigned long long>(need)));
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     in.Write(Mem::UB, dst, total * sizeof(T), 32);
     in.Read(Mem::UB, src, total * sizeof(T), 32);
     in.Write(Mem::UB, tmp, need, 32);
     in.elements = total;
     in.repeats = uint32_t((total * sizeof(T) + 255) / 256);
     in.bytes = total * sizeof(T);
-    in.costClass = cost::kTranspose;
     if (!Issue(in) || !total) return;
     std::vector<T> s(src, src + total);
     for (uint64_t b = 0; b < n; ++b)
@@ -111,10 +103,7 @@ void TransData5HD(const char* api, uint32_t esize, const uint64_t dst[16], const
         }
     if (misaligned)
         Diag("LOCAL_ADDR_MISALIGNED", caller, Format("%s: every address in dstList/srcList must be 32-byte aligned", api));
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
+    Instr in(api, Pipe::V, caller);
     if (repeats) {
         in.Write(Mem::UB, reinterpret_cast<void*>(dLo), dHi - dLo, 1);
         in.Read(Mem::UB, reinterpret_cast<void*>(sLo), sHi - sLo, 1);
@@ -124,7 +113,6 @@ void TransData5HD(const char* api, uint32_t esize, const uint64_t dst[16], const
     in.elements = uint64_t(repeats) * 512 / (b8 ? 2 : 1) / esize;
     in.repeats = repeats;
     in.bytes = uint64_t(repeats) * 512;
-    in.costClass = cost::kTransData5HD;
     if (!Issue(in)) return;
     for (uint32_t r = 0; r < repeats; ++r) {
         uint8_t in16[16][32], out16[16][32];
@@ -174,11 +162,7 @@ void VecSetVaReg(uint32_t reg, const uint64_t addrs[8], const void* caller) {
         Diag("VEC_COUNT_RANGE", caller, Format("%s: address register %u does not exist (VA0..VA7)", api, reg));
         return;
     }
-    Instr in;
-    in.api = api;
-    in.pipe = Pipe::V;
-    in.caller = caller;
-    in.costClass = cost::kTransData5HD;
+    Instr in(api, Pipe::V, caller);
     if (!Issue(in)) return;
     std::memcpy(CurSpr().va[reg], addrs, sizeof CurSpr().va[reg]);
 }

@@ -135,7 +135,7 @@ TEST(Ascend310P3, PlatformFileHasEveryFieldWithItsSource) {
     const nlohmann::json file = PlatformFile("Ascend310P3"), b1 = PlatformFile("Ascend910B1");
     for (auto& [key, value] : file.items()) {
         if (key == "soc_version" || key == "short_soc_version" || key == "sources" || key == "timing" ||
-            key == "timing_sources")
+            key == "timing_sources" || key == "timing_base")
             continue;
         EXPECT_TRUE(Sourced(file.at("sources"), key) || (key == "aic_cores" && Sourced(file.at("sources"), "cores")))
             << key << " has no source";
@@ -149,6 +149,11 @@ TEST(Ascend310P3, PlatformFileHasEveryFieldWithItsSource) {
     }
     for (auto& [key, value] : file.at("timing").items())
         EXPECT_TRUE(Sourced(file.at("timing_sources"), key)) << key << " has no source";
+    // The shared timing it names is sourced too.
+    EXPECT_EQ(file.value("timing_base", ""), "timing/common.json");
+    const nlohmann::json common = PlatformFile("timing/common");
+    for (auto& [key, value] : common.at("timing").items())
+        EXPECT_TRUE(Sourced(common.at("timing_sources"), key)) << key << " has no source in timing/common.json";
 
     const akg::PlatformSpec s = Soc("Ascend310P3");
     EXPECT_EQ(s.shortSocVersion, "Ascend310P");

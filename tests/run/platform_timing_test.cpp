@@ -1,6 +1,9 @@
 // Platform files carry the cost model's timing numbers; the code defaults are Ascend910B1's.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "run/op_runner.h"
 
 namespace {
@@ -53,6 +56,29 @@ TEST(PlatformTiming, EverySocHasTimingAndSlowerPartsHaveLessBandwidth) {
     const akg::PlatformTiming p310 = Load("Ascend310P3").timing;
     EXPECT_NEAR(p310.gmBandwidthGBps, b1 * (17.0 * 8 * 1060) / (32.0 * 24 * 1850), 1.0);
     EXPECT_LT(p310.coreGmBytesPerCycle, Load("Ascend910B1").timing.coreGmBytesPerCycle);
+}
+
+// Per-repeat cycles are keyed by cost class: a file naming an API (the old key) or a class the
+// timing cannot set is a bad platform description, not a silently ignored line.
+TEST(PlatformTiming, RepeatCyclesAreKeyedByCostClass) {
+    const akg::PlatformTiming t = Load("Ascend310P3").timing;
+    EXPECT_EQ(t.vectorRepeatCycles[size_t(akg::sim::CostClass::Transcendental)], std::make_pair(4.0, 2.0));
+    EXPECT_EQ(t.vectorRepeatCycles[size_t(akg::sim::CostClass::CrossLane)], std::make_pair(2.0, 2.0));
+    EXPECT_EQ(t.vectorRepeatCycles[size_t(akg::sim::CostClass::Simple)], std::make_pair(1.0, 1.0));
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "akg_platform_timing_test";
+    std::filesystem::create_directories(dir);
+    for (const char* key : {"Exp", "folded"}) {
+        const std::filesystem::path file = dir / "Bad.json";
+        std::ofstream(file) << R"({"soc_version": "Bad", "short_soc_version": "Bad", "aic_cores": 1, "aiv_cores": 1,
+            "cce_aicore": 220, "clock_mhz": 1000, "memory": {"ub": 1, "l1": 1, "l0a": 1, "l0b": 1, "l0c": 1,
+            "l2": 1, "hbm": 1}, "timing": {"vector_repeat_cycles": {")"
+                            << key << R"(": [4, 2]}}})";
+        akg::PlatformSpec spec;
+        std::string error;
+        EXPECT_FALSE(akg::run::LoadPlatform(file.string(), &spec, &error)) << key;
+        EXPECT_NE(error.find(std::string("\"") + key + "\" is not a cost class"), std::string::npos) << error;
+    }
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

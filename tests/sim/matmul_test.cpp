@@ -11,32 +11,15 @@
 
 #include "kernel_harness.h"
 #include "lib/matmul_intf.h"
+#include "matmul_test_util.h"
 
 namespace {
 
 using namespace AscendC;
 using akg::test::GmBuffer;
 using akg::test::GmScope;
+using akg::test::HandTiling;
 using akg::test::RunKernel;
-
-// A tiling as a host would write it by hand: base block, K steps resident in L1, double buffers.
-TCubeTiling HandTiling(int m, int n, int k, int baseM, int baseN, int baseK, int stepK, bool bias) {
-    TCubeTiling t{};
-    t.usedCoreNum = 1;
-    t.M = t.singleCoreM = m;
-    t.N = t.singleCoreN = n;
-    t.Ka = t.Kb = t.singleCoreK = k;
-    t.baseM = baseM;
-    t.baseN = baseN;
-    t.baseK = baseK;
-    t.stepM = t.stepN = 1;
-    t.stepKa = t.stepKb = stepK;
-    t.depthA1 = t.depthB1 = stepK * 2;
-    t.dbL0A = t.dbL0B = 2;
-    t.dbL0C = 1;
-    t.isBias = bias ? 1 : 0;
-    return t;
-}
 
 // Deterministic small values, exactly representable in every input type.
 double Value(size_t i, int salt) { return double(int((i * 7 + salt * 13) % 9) - 4) / (salt % 2 ? 4.0 : 2.0); }

@@ -3,9 +3,13 @@
 // never disagree. Values come from a platform file in platforms/ (see docs/platforms.md).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
+
+#include "akg/sim/cost_class.h"
 
 namespace akg {
 
@@ -37,16 +41,15 @@ struct PlatformTiming {
     double cubeCyclesPerFractalB16 = 1;
     double cubeCyclesPerFractalB32 = 2;
     double cubeCyclesPerFractalB8 = 1;
-    // Vector: startup per instruction, cycles per 256-byte repeat by API name as
-    // {16-bit-or-narrower, 32-bit-or-wider}, and whether UB bank-group conflicts are charged.
+    // Vector: startup per instruction, cycles per 256-byte repeat by the instruction's cost class
+    // as {16-bit-or-narrower, 32-bit-or-wider}, and whether UB bank-group conflicts are charged.
     double vectorStartCycles = 22;
-    std::map<std::string, std::pair<double, double>> vectorRepeatCycles = {  // absent: {1, 1}
-        {"Exp", {4, 2}},           {"Ln", {4, 2}},             {"Sqrt", {4, 2}},
-        {"Rsqrt", {4, 2}},         {"Reciprocal", {4, 2}},     {"Div", {4, 2}},
-        {"ReduceSum", {2, 2}},     {"ReduceMax", {2, 2}},      {"ReduceMin", {2, 2}},
-        {"WholeReduceSum", {2, 2}}, {"WholeReduceMax", {2, 2}}, {"WholeReduceMin", {2, 2}},
-        {"BlockReduceSum", {2, 2}}, {"BlockReduceMax", {2, 2}}, {"BlockReduceMin", {2, 2}},
-        {"PairReduceSum", {2, 2}}};
+    std::array<std::pair<double, double>, sim::kCostClasses> vectorRepeatCycles = {{
+        {1, 1},  // Simple
+        {4, 2},  // Transcendental
+        {2, 2},  // CrossLane
+        {1, 1},  // Folded: the instruction counted its steps as repeats
+    }};
     bool vectorBankConflicts = true;
     double pipeBarrierCycles = 18;
     // Scalar unit: issuing any instruction, and a GetValue/SetValue on local memory.

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "akg/sim/cost_class.h"
 #include "akg/lang/device_lang.h"
 
 // Two CANN enums this interface only passes through, declared here so that the simulator's
@@ -63,7 +64,11 @@ struct Access {
 
 enum class SyncKind : uint8_t { None, SetFlag, WaitFlag, Barrier, QueueEnque, QueueDeque, QueueAlloc, QueueFree };
 
+// Built in one place: every instruction names its API, its pipe and its caller up front; the
+// family then adds its accesses and work counts.
 struct Instr {
+    Instr(const char* api, Pipe pipe, const void* caller) : api(api), pipe(pipe), caller(caller) {}
+
     const char* api = "";
     Pipe pipe = Pipe::S;
     uint8_t nacc = 0;
@@ -71,7 +76,7 @@ struct Instr {
     uint64_t bytes = 0;     // bytes moved (DMA) or touched (vector)
     uint32_t repeats = 0;   // vector repeats; DMA bursts (blockCount)
     uint64_t elements = 0;  // elements computed
-    uint8_t costClass = 0;  // per-API cost family (0 = simple element-wise)
+    CostClass costClass = CostClass::Simple;  // the instruction table row's cost class
     SyncKind sync = SyncKind::None;
     Pipe syncSrc = Pipe::S, syncDst = Pipe::S;  // SetFlag/WaitFlag/Barrier endpoints
     int32_t eventId = 0;

@@ -6,7 +6,7 @@
 // which of these forms a call used; the runtime resolves it against the core's mask register.
 #pragma once
 
-#include "akg/sim/sim.h"
+#include "akg/sim/instr_table.h"
 
 namespace akg::sim {
 
@@ -56,22 +56,6 @@ inline VecShape& Strides(VecShape& s, uint16_t dstBlk, uint16_t src0Blk, uint16_
     s.rep[2] = src1Rep;
     return s;
 }
-
-// Element-wise vector operations. Each names one hardware instruction family; the runtime
-// implements them for every element type the public API admits.
-enum class VecOp : uint16_t {
-    // dst = f(src0, src1)
-    Add, Sub, Mul, Div, Max, Min, And, Or, AddRelu, SubRelu,
-    FusedMulAdd,  // dst = src0 * dst + src1
-    MulAddDst,    // dst = src0 * src1 + dst
-    // dst = f(src0, scalar)
-    Adds, Muls, Maxs, Mins, LeakyRelu, ShiftLeft, ShiftRight,
-    Axpy,  // dst = src0 * scalar + dst
-    // dst = f(src0)
-    Exp, Ln, Abs, Reciprocal, Sqrt, Rsqrt, Relu, Not, Neg,
-    // dst = scalar
-    Duplicate,
-};
 
 // Runs one element-wise instruction. D is the destination element type, S the source type.
 template <typename D, typename S>

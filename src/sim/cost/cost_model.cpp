@@ -28,13 +28,12 @@ size_t PipeIndex(Pipe p) { return p < Pipe::ALL ? size_t(p) : size_t(Pipe::S); }
 
 uint64_t RoundUp(uint64_t n, uint64_t to) { return (n + to - 1) / to * to; }
 
-// Cycles of one 256-byte repeat for a vector API.
+// Cycles of one 256-byte repeat for a vector instruction, by its table row's cost class.
 double RepeatCycles(const PlatformTiming& t, const Instr& in) {
-    if (in.costClass >= 128) return 1;  // the advanced math APIs fold their steps into `repeats`
-    auto it = t.vectorRepeatCycles.find(in.api);
-    if (it == t.vectorRepeatCycles.end()) return 1;
+    if (in.costClass == sim::CostClass::Folded) return 1;  // the advanced APIs fold their steps into `repeats`
+    const auto& cycles = t.vectorRepeatCycles[size_t(in.costClass)];
     const uint64_t elemSize = in.elements ? in.bytes / in.elements : 2;
-    return elemSize <= 2 ? it->second.first : it->second.second;
+    return elemSize <= 2 ? cycles.first : cycles.second;
 }
 
 // How many cycles one repeat needs because its UB rows collide: two reads or two writes in one

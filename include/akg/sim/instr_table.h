@@ -1,0 +1,154 @@
+// The simulator's instruction tables: one row per vector instruction, from which the headers'
+// dtype checks, the simulator's enums and dispatch, and the cost model's lookup are generated.
+// Adding an instruction is one row here plus its arithmetic (docs/architecture.md, "The
+// instruction table"). Each table is an X-macro: X(NAME, FORM, COST, API, (TYPES...)).
+//
+//   FORM  how the operands are read: Binary (dst = f(src0, src1)), BinaryAcc (also reads dst),
+//         Scalar (dst = f(src0, scalar)), ScalarAcc (also reads dst), Unary (dst = f(src0)),
+//         Fill (dst = scalar).
+//   COST  the cost class whose per-repeat cycles the platform's timing gives (CostClass).
+//   API   Stamped: the family header stamps the public overloads from the row; Custom: the
+//         header writes them by hand (mixed dtypes, extra forms); Internal: no public API.
+//   TYPES the element types the A2/A3 hardware accepts (the source type for mixed-precision
+//         forms); the public overloads reject any other at compile time, as CANN does.
+#pragma once
+
+#include "akg/sim/sim.h"
+
+namespace akg::sim {
+
+// kernel_operator_vec_binary_intf.h
+#define AKG_VEC_BINARY_TABLE(X) \
+    X(Add, Binary, Simple, Stamped, (int16_t, half, int32_t, float)) \
+    X(Sub, Binary, Simple, Stamped, (int16_t, half, int32_t, float)) \
+    X(Mul, Binary, Simple, Stamped, (int16_t, half, int32_t, float)) \
+    X(Div, Binary, Transcendental, Stamped, (half, float))           \
+    X(Max, Binary, Simple, Stamped, (int16_t, half, int32_t, float)) \
+    X(Min, Binary, Simple, Stamped, (int16_t, half, int32_t, float)) \
+    X(And, Binary, Simple, Stamped, (int16_t, uint16_t))             \
+    X(Or, Binary, Simple, Stamped, (int16_t, uint16_t))              \
+    X(AddRelu, Binary, Simple, Stamped, (int16_t, half, float))      \
+    X(SubRelu, Binary, Simple, Stamped, (int16_t, half, float))      \
+    X(FusedMulAdd, BinaryAcc, Simple, Stamped, (half, float))        \
+    X(FusedMulAddRelu, BinaryAcc, Simple, Stamped, (half, float))    \
+    X(MulAddDst, BinaryAcc, Simple, Custom, (half, float))
+
+// kernel_operator_vec_binary_scalar_intf.h
+#define AKG_VEC_SCALAR_TABLE(X) \
+    X(Adds, Scalar, Simple, Stamped, (int16_t, half, int32_t, float))              \
+    X(Muls, Scalar, Simple, Stamped, (int16_t, half, int32_t, float))              \
+    X(Maxs, Scalar, Simple, Stamped, (int16_t, half, int32_t, float))              \
+    X(Mins, Scalar, Simple, Stamped, (int16_t, half, int32_t, float))              \
+    X(LeakyRelu, Scalar, Simple, Stamped, (half, float))                           \
+    X(ShiftLeft, Scalar, Simple, Stamped, (int16_t, uint16_t, int32_t, uint32_t))  \
+    X(ShiftRight, Scalar, Simple, Stamped, (int16_t, uint16_t, int32_t, uint32_t)) \
+    X(Axpy, ScalarAcc, Simple, Custom, (half, float))
+
+// kernel_operator_vec_unary_intf.h
+#define AKG_VEC_UNARY_TABLE(X) \
+    X(Exp, Unary, Transcendental, Stamped, (half, float))            \
+    X(Ln, Unary, Transcendental, Stamped, (half, float))             \
+    X(Abs, Unary, Simple, Stamped, (half, float))                    \
+    X(Reciprocal, Unary, Transcendental, Stamped, (half, float))     \
+    X(Sqrt, Unary, Transcendental, Stamped, (half, float))           \
+    X(Rsqrt, Unary, Transcendental, Stamped, (half, float))          \
+    X(Relu, Unary, Simple, Stamped, (half, int32_t, float))          \
+    X(Not, Unary, Simple, Stamped, (int16_t, uint16_t))              \
+    X(Neg, Unary, Simple, Internal, (int16_t, half, int32_t, float))
+
+// kernel_operator_vec_duplicate_intf.h
+#define AKG_VEC_FILL_TABLE(X) \
+    X(Duplicate, Fill, Simple, Custom, (int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float))
+
+// Every element-wise instruction.
+#define AKG_VEC_ELEMENTWISE_TABLE(X) AKG_VEC_BINARY_TABLE(X) AKG_VEC_SCALAR_TABLE(X) AKG_VEC_UNARY_TABLE(X) \
+    AKG_VEC_FILL_TABLE(X)
+
+// A family header stamps its public overloads with STAMP(NAME) for the rows marked Stamped.
+#define AKG_VEC_STAMP_Stamped(STAMP, NAME) STAMP(NAME)
+#define AKG_VEC_STAMP_Custom(STAMP, NAME)
+#define AKG_VEC_STAMP_Internal(STAMP, NAME)
+
+// Element-wise vector operations, one per row of AKG_VEC_ELEMENTWISE_TABLE.
+enum class VecOp : uint16_t {
+#define AKG_VEC_ENUM(NAME, FORM, COST, API, TYPES) NAME,
+    AKG_VEC_ELEMENTWISE_TABLE(AKG_VEC_ENUM)
+#undef AKG_VEC_ENUM
+};
+
+enum class VecForm : uint8_t { Binary, BinaryAcc, Scalar, ScalarAcc, Unary, Fill };
+
+// One row, as data: what the simulator's dispatch and the table walk test read.
+struct VecOpRow {
+    VecOp op;
+    const char* name;
+    VecForm form;
+    CostClass cost;
+};
+
+inline constexpr VecOpRow kVecOpRows[] = {
+#define AKG_VEC_ROW(NAME, FORM, COST, API, TYPES) {VecOp::NAME, #NAME, VecForm::FORM, CostClass::COST},
+    AKG_VEC_ELEMENTWISE_TABLE(AKG_VEC_ROW)
+#undef AKG_VEC_ROW
+};
+
+// The row of an op: the enum is the row index, so this is a lookup, never a default.
+constexpr const VecOpRow& RowOf(VecOp op) { return kVecOpRows[size_t(op)]; }
+
+#define AKG_TABLE_UNPAREN(...) __VA_ARGS__
+
+// Whether an element type T is one the row accepts (the public headers' static_assert).
+template <VecOp OP, typename T>
+inline constexpr bool kVecAccepts = false;
+#define AKG_VEC_ACCEPTS(NAME, FORM, COST, API, TYPES) \
+    template <typename T>                              \
+    inline constexpr bool kVecAccepts<VecOp::NAME, T> = kOneOf<T, AKG_TABLE_UNPAREN TYPES>;
+AKG_VEC_ELEMENTWISE_TABLE(AKG_VEC_ACCEPTS)
+#undef AKG_VEC_ACCEPTS
+
+// Each row's accepted dtypes, as DType values (the table walk test checks none is empty).
+template <typename... Ts>
+inline constexpr DType kDTypeList[] = {DTypeOf<Ts>()...};
+struct VecOpTypes {
+    const DType* types;
+    size_t count;
+};
+inline constexpr VecOpTypes kVecOpTypes[] = {
+#define AKG_VEC_TYPES(NAME, FORM, COST, API, TYPES)                  \
+    {kDTypeList<AKG_TABLE_UNPAREN TYPES>,                             \
+     sizeof(kDTypeList<AKG_TABLE_UNPAREN TYPES>) / sizeof(DType)},
+    AKG_VEC_ELEMENTWISE_TABLE(AKG_VEC_TYPES)
+#undef AKG_VEC_TYPES
+};
+
+// Reductions (kernel_operator_vec_reduce_intf.h, and the raw vcadd): X(NAME, COST). The named
+// cross-lane reductions cost two cycles per repeat; the generic forms (ReduceRepeat,
+// RepeatReduceSum, ReduceDataBlock, ReducePairElem) and vcadd are timed as simple instructions.
+#define AKG_VEC_REDUCE_TABLE(X)                                                                     \
+    X(WholeReduceSum, CrossLane) X(WholeReduceMax, CrossLane) X(WholeReduceMin, CrossLane)          \
+    X(ReduceRepeat, Simple) X(RepeatReduceSum, Simple) X(vcadd, Simple)                             \
+    X(BlockReduceSum, CrossLane) X(BlockReduceMax, CrossLane) X(BlockReduceMin, CrossLane)          \
+    X(ReduceDataBlock, Simple) X(PairReduceSum, CrossLane) X(ReducePairElem, Simple)                \
+    X(ReduceSum, CrossLane) X(ReduceMax, CrossLane) X(ReduceMin, CrossLane)
+
+enum class ReduceOp : uint8_t {
+#define AKG_REDUCE_ENUM(NAME, COST) NAME,
+    AKG_VEC_REDUCE_TABLE(AKG_REDUCE_ENUM)
+#undef AKG_REDUCE_ENUM
+};
+
+struct ReduceOpRow {
+    ReduceOp op;
+    const char* name;
+    CostClass cost;
+};
+
+inline constexpr ReduceOpRow kReduceOpRows[] = {
+#define AKG_REDUCE_ROW(NAME, COST) {ReduceOp::NAME, #NAME, CostClass::COST},
+    AKG_VEC_REDUCE_TABLE(AKG_REDUCE_ROW)
+#undef AKG_REDUCE_ROW
+};
+
+constexpr const ReduceOpRow& RowOf(ReduceOp op) { return kReduceOpRows[size_t(op)]; }
+
+}  // namespace akg::sim
