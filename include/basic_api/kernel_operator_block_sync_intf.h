@@ -29,15 +29,6 @@ AKG_API void PipeBarrier() {
     akg::sim::SyncBarrier(pipe, AKG_CALLER);
 }
 
-// Which accesses DataSyncBarrier orders (Ascend 950): all, GM (DDR), UB, or the sequence.
-enum class MemDsbT : uint8_t { ALL = 0, DDR, UB, SEQ };
-
-// Waits until the scalar unit's earlier memory writes are visible (e.g. SetValue to UB before
-// an asc_vf_call reads it). The simulator applies every write in program order, so nothing
-// remains to wait for.
-template <MemDsbT arg0>
-__aicore__ inline void DataSyncBarrier() {}
-
 template <HardEvent event>
 AKG_API void SetFlag(int32_t eventID) {
     akg::sim::SyncSetFlag(event, eventID, AKG_CALLER);
