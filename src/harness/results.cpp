@@ -414,6 +414,10 @@ struct SamplePerf {
     std::optional<double> simTimeUs;  // Σ over its cases, when every case passed and was timed
     std::optional<double> speedup;    // geometric mean over cases of T_ref / T_cand
     std::optional<double> hap;        // mean over cases of (T_ref - T_hw) / ((T_cand - T_hw) + (T_ref - T_hw))
+    // A case simulated faster than its hardware bound: the time is impossible (work the model did
+    // not see or charge), so the sample earns no speedup or HAP from it — a reward must not pay
+    // for a hole in the judge.
+    bool belowHwBound = false;
 };
 
 SamplePerf PerfOf(const SampleOutcome& o, const std::map<CaseTimeKey, double>* reference) {
@@ -424,6 +428,7 @@ SamplePerf PerfOf(const SampleOutcome& o, const std::map<CaseTimeKey, double>* r
     for (const CaseRecord* c : o.caseRecords) {
         if (!c->simTimeUs) return p;
         total += *c->simTimeUs;
+        if (c->hwBoundUs && *c->simTimeUs < *c->hwBoundUs) p.belowHwBound = true;
         if (!allReferenced) continue;
         auto it = reference->find({c->task, c->caseId, c->trial});
         if (it == reference->end() || *c->simTimeUs <= 0) {
@@ -436,10 +441,10 @@ SamplePerf PerfOf(const SampleOutcome& o, const std::map<CaseTimeKey, double>* r
             continue;
         }
         const double ref = it->second - *c->hwBoundUs, cand = *c->simTimeUs - *c->hwBoundUs;
-        // At or below the bound (a model or anti-cheat bug, counted separately) scores as the bound.
-        hapSum += cand <= 0 ? 1.0 : std::max(ref, 0.0) / (cand + std::max(ref, 0.0));
+        hapSum += cand <= 0 ? 1.0 : std::max(ref, 0.0) / (cand + std::max(ref, 0.0));  // at the bound: 1
     }
     p.simTimeUs = total;
+    if (p.belowHwBound) return p;
     const double n = double(o.caseRecords.size());
     if (allReferenced) p.speedup = std::exp(logSum / n);
     if (allReferenced && allBounded) p.hap = hapSum / n;
@@ -524,7 +529,8 @@ json ComputeSummary(const RunRecords& records, const json& runConfig, const Timi
                          {"class", o.cls},
                          {"sim_time_us", OrNull(perf[i].simTimeUs)},
                          {"speedup", OrNull(perf[i].speedup)},
-                         {"hap", OrNull(perf[i].hap)}});
+                         {"hap", OrNull(perf[i].hap)},
+                         {"below_hw_bound", perf[i].belowHwBound}});
         byLevel[o.id.level][o.id.task].push_back(&o);
     }
     summary["tasks"] = tasks;

@@ -518,6 +518,13 @@ TEST(ResultsSummary, SpeedupFastPAndHapAgainstAReferenceRun) {
     run.Add(TimedCase("level1/C/B", 1, "1", 100, 20));
     // C: not in the reference run, so not part of fast_p.
     run.Add(TimedCase("level1/C/C", 0, "0", 100, 20, "pass", "declared"));
+    // D, sample 1: correct, but one case simulated below its bound (a time the device cannot
+    // reach): no speedup, no HAP, not counted fast, however fast its time looks.
+    for (std::string id : {"0", "1"}) reference.Add(TimedCase("level1/C/D", 0, id, 100, 20));
+    run.Add(TimedCase("level1/C/D", 0, "0", 100, 20));
+    run.Add(TimedCase("level1/C/D", 0, "1", 100, 20));
+    run.Add(TimedCase("level1/C/D", 1, "0", 5, 20));
+    run.Add(TimedCase("level1/C/D", 1, "1", 50, 20));
 
     json s = ComputeSummary(run, json::object(), Timing{}, &reference);
     auto sample = [&](const std::string& task, int k) {
@@ -531,6 +538,11 @@ TEST(ResultsSummary, SpeedupFastPAndHapAgainstAReferenceRun) {
     EXPECT_NEAR(sample("level1/C/B", 0)["speedup"].get<double>(), 2.0, 1e-12);
     EXPECT_TRUE(sample("level1/C/B", 1)["speedup"].is_null());  // wrong: no speedup
     EXPECT_TRUE(sample("level1/C/C", 0)["speedup"].is_null());  // no reference
+    EXPECT_TRUE(sample("level1/C/D", 1)["speedup"].is_null());
+    EXPECT_TRUE(sample("level1/C/D", 1)["hap"].is_null());
+    EXPECT_EQ(sample("level1/C/D", 1)["below_hw_bound"], true);
+    EXPECT_NEAR(sample("level1/C/D", 1)["sim_time_us"].get<double>(), 55.0, 1e-12);
+    EXPECT_EQ(sample("level1/C/D", 0)["below_hw_bound"], false);
     // HAP per case (ref - hw) / ((cand - hw) + (ref - hw)): A0: 80 / (30 + 80) on both cases;
     // the reference's own speed scores 0.5.
     EXPECT_NEAR(sample("level1/C/A", 0)["hap"].get<double>(), 80.0 / 110.0, 1e-12);
@@ -538,22 +550,23 @@ TEST(ResultsSummary, SpeedupFastPAndHapAgainstAReferenceRun) {
     EXPECT_NEAR(sample("level1/C/B", 0)["hap"].get<double>(), (80.0 / 85.0 + 0.5) / 2, 1e-12);
 
     const json& perf = s["perf"];
-    EXPECT_EQ(perf["timed_samples"], 4);  // every correct sample whose cases all carry a time
-    EXPECT_EQ(perf["below_hw_bound_cases"], 1);
+    EXPECT_EQ(perf["timed_samples"], 6);  // every correct sample whose cases all carry a time
+    EXPECT_EQ(perf["below_hw_bound_cases"], 2);
     // Which rule each timed case's T_hw came from (C's task declares its workload).
-    EXPECT_EQ(perf["hw_bound_rules"], json({{"declared", 1}, {"generic", 8}}));
-    // fast_0 = correct: A 2/2, B 1/2. fast_1 (strictly faster): A 1/2, B 1/2. fast_2: none.
-    EXPECT_NEAR(perf["fast_p"]["0"].get<double>(), (1.0 + 0.5) / 2, 1e-12);
-    EXPECT_NEAR(perf["fast_p"]["0.8"].get<double>(), (1.0 + 0.5) / 2, 1e-12);
-    EXPECT_NEAR(perf["fast_p"]["1"].get<double>(), (0.5 + 0.5) / 2, 1e-12);
-    EXPECT_NEAR(perf["fast_p"]["1.5"].get<double>(), (0.5 + 0.5) / 2, 1e-12);
+    EXPECT_EQ(perf["hw_bound_rules"], json({{"declared", 1}, {"generic", 12}}));
+    // fast_0 = correct with a trusted time: A 2/2, B 1/2, D 1/2. fast_1 (strictly faster): A 1/2,
+    // B 1/2, D 0/2 (its below-bound sample is not fast). fast_2: none.
+    EXPECT_NEAR(perf["fast_p"]["0"].get<double>(), (1.0 + 0.5 + 0.5) / 3, 1e-12);
+    EXPECT_NEAR(perf["fast_p"]["0.8"].get<double>(), (1.0 + 0.5 + 0.5) / 3, 1e-12);
+    EXPECT_NEAR(perf["fast_p"]["1"].get<double>(), (0.5 + 0.5) / 3, 1e-12);
+    EXPECT_NEAR(perf["fast_p"]["1.5"].get<double>(), (0.5 + 0.5) / 3, 1e-12);
     EXPECT_NEAR(perf["fast_p"]["2"].get<double>(), 0.0, 1e-12);
-    EXPECT_NEAR(perf["mean_speedup"].get<double>(), std::cbrt(2.0 * 1.0 * 2.0), 1e-12);
+    EXPECT_NEAR(perf["mean_speedup"].get<double>(), std::pow(2.0 * 1.0 * 2.0 * 1.0, 0.25), 1e-12);
 
     // Without a reference, and not a run of the answers: times, but no speedups.
     json alone = ComputeSummary(run, json::object(), Timing{});
     EXPECT_TRUE(alone["perf"]["fast_p"].is_null());
-    EXPECT_EQ(alone["perf"]["timed_samples"], 4);
+    EXPECT_EQ(alone["perf"]["timed_samples"], 6);
     // A run of the answers is its own reference (answer/0).
     json answers = ComputeSummary(reference, json{{"candidates", "answer"}}, Timing{});
     EXPECT_NEAR(answers["perf"]["fast_p"]["0.8"].get<double>(), 1.0, 1e-12);
