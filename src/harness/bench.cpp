@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -18,6 +19,7 @@
 
 #include "akg/cost.h"
 #include "akg/pyshim.h"
+#include "build/builder.h"
 #include "build/compile.h"
 #include "build/pybind_build.h"
 #include "common/disk_full.h"
@@ -415,9 +417,21 @@ bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, Sa
 
     // In kernel-only mode the host half is the task's own, and trusted.
     const bool candidateHost = ctx.options->mode == CandidateMode::HostAndKernel;
-    std::vector<CheatFinding> findings = ScanSources(project.kernelDir, project.kernelSources, SourceSide::Kernel);
+    ScanScope kernelScope{AnswerProjectOf(u.task, u.candidate.kernelDir)};
+    std::vector<CheatFinding> findings =
+        ScanSources(project.kernelDir, project.kernelSources, SourceSide::Kernel, kernelScope);
+    // An include finding is judged again on what the preprocessor takes under the real flags: a
+    // header named in an inactive #if branch (another architecture's) is never compiled.
+    std::vector<std::string> preprocessed;
+    if (std::any_of(findings.begin(), findings.end(), [](const CheatFinding& f) { return f.rule == "include"; }) &&
+        build::KernelPreprocessedFiles(project, ctx.run.build, &preprocessed, &error)) {
+        kernelScope.preprocessed = &preprocessed;
+        findings = ScanSources(project.kernelDir, project.kernelSources, SourceSide::Kernel, kernelScope);
+    }
     if (candidateHost)
-        for (auto& f : ScanSources(project.hostDir, project.hostSources, SourceSide::Host)) findings.push_back(f);
+        for (auto& f : ScanSources(project.hostDir, project.hostSources, SourceSide::Host,
+                                   {AnswerProjectOf(u.task, u.candidate.hostDir)}))
+            findings.push_back(f);
     if (!findings.empty()) return cheated(findings);
 
     const std::string libDir = AKG_LIB_DIR;
