@@ -61,6 +61,10 @@ public:
     int32_t GetTilingCond() const;
     ge::graphStatus SetScheduleMode(uint32_t schedule_mode);
     uint32_t GetScheduleMode() const;
+    // The local memory (bytes of UB) the kernel's SIMT threads may use, which Ascend 950 tilings
+    // declare; recorded for the launch, no effect on the SIMD cores simulated here.
+    ge::graphStatus SetLocalMemorySize(uint32_t local_memory_size);
+    uint32_t GetLocalMemorySize() const;
     // 1 when the run asks for deterministic computation, 0 otherwise.
     int32_t GetDeterministic() const;
 
