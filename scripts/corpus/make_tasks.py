@@ -119,12 +119,40 @@ def common_source_of(repo, header, mirror):
     return source if source in mirror.files else None
 
 
+def in_operator(target):
+    """A path (relative to the operator directory) inside its op_host/ or op_kernel/."""
+    return target.split("/")[0] in ("op_host", "op_kernel")
+
+
+def sibling_of_operator(target):
+    """A path one level out of the operator directory, into a sibling operator's directory that is
+    not named like an answer sample (answer/<K>)."""
+    parts = target.split("/")
+    return len(parts) > 2 and parts[0] == ".." and parts[1] not in ("..", ".") and not parts[1].isdigit()
+
+
+def flattened_sibling(op_path, rel, inc, mirror):
+    """The repository file a kernel source names by the device build's layout, which puts each
+    operator's op_kernel/ files in a directory named after the operator: "../other_op/x.h" from
+    op_kernel/ is <category>/other_op/op_kernel/x.h (ops-cv's blend_images_custom outside its
+    __CCE_KT_TEST__ branch). None when the include is not of that form."""
+    parts = inc.split("/")
+    if not rel.startswith("op_kernel/") or len(parts) < 3 or parts[0] != ".." or parts[1] in ("..", "."):
+        return None
+    candidate = os.path.normpath(os.path.join(os.path.dirname(op_path), parts[1], "op_kernel", *parts[2:]))
+    return candidate if candidate in mirror.files else None
+
+
 def copy_answer(spec, repo, mirror, answer_dir):
     """Copies the operator's op_host/ and op_kernel/ sources, then every repository header they
     include through the repository's include roots (placed next to the including file, where the
-    compiler looks first), so the answer is the operator as its repository builds it. Includes
-    that climb out of op_host/ or op_kernel/ (a sibling operator's "../../x/op_kernel/y.h") are
-    left as they are: a task holds one operator."""
+    compiler looks first), so the answer is the operator as its repository builds it. A file of a
+    sibling operator that a source includes by a relative path ("../../x/op_kernel/y.h", from
+    op_kernel/) keeps its place relative to the operator: answer/0 stands for the operator's
+    directory, so the sibling goes to answer/x/op_kernel/y.h (the task's answer/ plays the
+    category directory; docs/anticheat.md, "The answer project"). A kernel include in the device
+    build's flattened form ("../x/y.h", see flattened_sibling) gets x's op_kernel/y.h where it
+    resolves from op_kernel/ (answer/0/x/y.h). Paths climbing further are left as they are."""
     patterns = [p for p in DEFAULT_EXCLUDE if p not in spec.get("keep", [])] + spec.get("exclude", [])
     written = {}  # answer path -> repository path
     for path in mirror.under(spec["path"]):
@@ -144,12 +172,13 @@ def copy_answer(spec, repo, mirror, answer_dir):
         for inc in QUOTED_INCLUDE.findall(mirror.read(path)):
             inc = inc.decode()
             target = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
-            if target in written or target.startswith(".."):
-                continue
-            if target.split("/")[0] not in ("op_host", "op_kernel"):
-                continue  # would leave the answer's two directories
+            flat = flattened_sibling(spec["path"], rel, inc, mirror)
             beside = os.path.normpath(os.path.join(os.path.dirname(path), inc))
-            found = beside if beside in mirror.files else None
+            # a carried flattened copy's own includes resolve beside it, as in the repository
+            next_to_copy = not in_operator(rel) and not target.startswith("..") and beside in mirror.files
+            if target in written or not (in_operator(target) or sibling_of_operator(target) or flat or next_to_copy):
+                continue
+            found = beside if beside in mirror.files else flat
             for root in INCLUDE_ROOTS.get(repo, [""]):
                 if found:
                     break
@@ -166,7 +195,7 @@ def copy_answer(spec, repo, mirror, answer_dir):
                         written[flat] = source
                         work.append((flat, source))
     for rel, path in sorted(written.items()):
-        dst = os.path.join(answer_dir, rel)
+        dst = os.path.normpath(os.path.join(answer_dir, rel))
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         with open(dst, "wb") as f:
             f.write(mirror.read(path))

@@ -79,8 +79,22 @@ bool BuildKernel(const OpProject& project, const HostArtifact& host, const host:
                  const BuildOptions& options, KernelArtifact* out, BuildError* error);
 
 // The header the kernel is compiled with: tiling structs, GET_TILING_DATA, DTYPE_<NAME>.
+// A host tiling struct whose name is in `kernelDefined` (the kernel sources define a struct of
+// that name themselves, CANN 8.x plain-struct tiling read with GET_TILING_DATA_WITH_STRUCT) is left
+// out: the kernel's own definition is the one it means.
 std::string GenerateKernelHeader(const HostMeta& meta, const host::OpInfo& op, const DtypeCombo& dtypes,
-                                 std::string* error);
+                                 std::string* error, const std::vector<std::string>& kernelDefined = {});
+
+// The names of the structs and classes the kernel sources (op_kernel/ and the external headers
+// they include) define.
+std::vector<std::string> KernelDefinedStructs(const OpProject& project);
+
+// The files the preprocessor opens when the kernel sources are compiled as the builder compiles
+// them (its flags, each core-type build), as absolute paths; a header it cannot find is listed
+// as spelled (-MG). An #include in a branch the preprocessor skips is not taken, so its file is
+// absent unless another taken include names it. False, with `error`, when preprocessing fails.
+bool KernelPreprocessedFiles(const OpProject& project, const BuildOptions& options, std::vector<std::string>* files,
+                             std::string* error);
 
 // Names of the __global__ kernel entry points defined in the given sources.
 std::vector<std::string> FindKernelEntries(const std::vector<std::string>& sources);

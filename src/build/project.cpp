@@ -106,6 +106,37 @@ std::vector<std::string> RepositoryRootsOf(const fs::path& operatorDir, const st
     }
     return roots;
 }
+
+// Every existing file outside op_host/ and op_kernel/ that a quoted include names relative to the
+// including file, following such includes from `sources` through the files they reach.
+std::vector<std::string> ExternalHeadersOf(const std::vector<fs::path>& projectDirs, const std::vector<std::string>& sources) {
+    static const std::regex quoted(R"re(#\s*include\s*"([^"]+)")re");
+    std::vector<fs::path> work(sources.begin(), sources.end());
+    std::vector<std::string> out;
+    std::vector<fs::path> seen;
+    while (!work.empty()) {
+        const fs::path file = work.back();
+        work.pop_back();
+        std::ifstream in(file);
+        std::stringstream text;
+        text << in.rdbuf();
+        const std::string t = text.str();
+        for (std::sregex_iterator it(t.begin(), t.end(), quoted), end; it != end; ++it) {
+            std::error_code ec;
+            const fs::path target = fs::weakly_canonical(file.parent_path() / (*it)[1].str(), ec);
+            if (ec || !fs::is_regular_file(target, ec)) continue;
+            if (std::find(seen.begin(), seen.end(), target) != seen.end()) continue;
+            seen.push_back(target);
+            work.push_back(target);
+            const bool inProject = std::any_of(projectDirs.begin(), projectDirs.end(), [&](const fs::path& d) {
+                return std::mismatch(d.begin(), d.end(), target.begin(), target.end()).first == d.end();
+            });
+            if (!inProject) out.push_back(target.string());
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
 }  // namespace
 
 bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelDir, OpProject* out, std::string* error) {
@@ -130,6 +161,7 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
         for (auto& e : fs::directory_iterator(dir))
             if (e.is_regular_file() && e.path().extension() == ".h") allSources.push_back(e.path().string());
     p.repositoryRoots = RepositoryRootsOf(fs::path(p.kernelDir).parent_path(), allSources);
+    p.externalHeaders = ExternalHeadersOf({p.hostDir, p.kernelDir}, allSources);
     *out = std::move(p);
     return true;
 }

@@ -25,6 +25,11 @@ struct OpProject {
     // operator repository, whose sources name their own headers by repository path
     // (`experimental/image/nms_with_mask/op_kernel/nms_with_mask_tiling_data.h`).
     std::vector<std::string> repositoryRoots;
+    // Files outside op_host/ and op_kernel/ that the sources include by a relative path (a sibling
+    // operator's "../../other_op/op_kernel/x.h" as in the repository, or "../other_op/x.h" as its
+    // device build lays kernels out), found by following quoted includes from the including file;
+    // they enter the cache keys.
+    std::vector<std::string> externalHeaders;
     std::string kernelDir;                 // op_kernel
     std::vector<std::string> kernelSources;  // op_kernel/*.cpp
 };

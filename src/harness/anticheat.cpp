@@ -589,16 +589,24 @@ struct ParsedFile {
 
 class SourceScanner {
 public:
-    SourceScanner(const std::string& projectDir, SourceSide side, bool simtPlatform)
-        : side_(side), simtPlatform_(simtPlatform) {
+    SourceScanner(const std::string& projectDir, SourceSide side, const ScanScope& scope)
+        : side_(side), simtPlatform_(scope.simtPlatform) {
         std::error_code ec;
-        root_ = fs::weakly_canonical(fs::absolute(projectDir), ec);
+        base_ = fs::weakly_canonical(fs::absolute(projectDir), ec);
+        root_ = scope.projectRoot.empty() ? base_ : fs::weakly_canonical(fs::absolute(scope.projectRoot), ec);
+        if (scope.preprocessed) {
+            preprocessed_ = true;
+            for (const std::string& f : *scope.preprocessed) {
+                taken_.insert(f);  // a missing header, as spelled
+                if (fs::path(f).is_absolute()) taken_.insert(fs::weakly_canonical(f, ec).string());
+            }
+        }
     }
 
     std::vector<CheatFinding> Scan(const std::vector<std::string>& files) {
         std::deque<fs::path> queue;
         for (const std::string& f : files) {
-            fs::path p = fs::path(f).is_absolute() ? fs::path(f) : root_ / f;
+            fs::path p = fs::path(f).is_absolute() ? fs::path(f) : base_ / f;
             searchDirs_.insert(p.parent_path().lexically_normal());
             queue.push_back(p);
         }
@@ -618,7 +626,7 @@ public:
 
 private:
     std::string Display(const fs::path& p) const {
-        return IsInside(p, root_) ? p.lexically_relative(root_).generic_string() : p.string();
+        return IsInside(p, root_) ? p.lexically_relative(base_).generic_string() : p.string();
     }
 
     void Add(std::string_view rule, const std::string& file, int line, const std::string& what,
@@ -664,6 +672,7 @@ private:
             const fs::path candidate = dir / inc.header;
             std::error_code ec;
             if (!fs::is_regular_file(candidate, ec)) continue;
+            if (preprocessed_ && !taken_.count(fs::canonical(candidate, ec).string())) return;  // inactive branch
             if (IsInside(fs::canonical(candidate, ec), root_)) {
                 if (inc.directive != "embed") queue.push_back(candidate);  // embedded data is not code
             } else {
@@ -671,12 +680,23 @@ private:
             }
             return;
         }
+        if (preprocessed_ && !Taken(inc.header)) return;  // inactive branch
         if (inc.directive != "embed" && IsAllowedHeader(inc.header, side_, simtPlatform_)) return;
         if (side_ == SourceSide::Kernel && StartsWith(inc.header, kSimtPrefix))
             Add("include", display, inc.line, what,
                 "the SIMT API exists only on Ascend 950; run the kernel there (--soc Ascend950PR)");
         else
             Add("include", display, inc.line, what);
+    }
+
+    // Whether the preprocessor opened a header named `header` (found on its search path) or
+    // reported it missing.
+    bool Taken(const std::string& header) const {
+        if (taken_.count(header)) return true;
+        const std::string tail = "/" + fs::path(header).lexically_normal().string();
+        for (const std::string& f : taken_)
+            if (f.size() >= tail.size() && f.compare(f.size() - tail.size(), tail.size(), tail) == 0) return true;
+        return false;
     }
 
     void ScanTokens(const ParsedFile& f, const std::set<std::string, std::less<>>& declared) {
@@ -696,7 +716,10 @@ private:
 
     SourceSide side_;
     bool simtPlatform_;
-    fs::path root_;
+    fs::path base_;  // findings name files relative to it
+    fs::path root_;  // the answer project
+    bool preprocessed_ = false;
+    std::set<std::string> taken_;
     std::set<fs::path> searchDirs_;
     std::set<fs::path> visited_;
     std::vector<std::unique_ptr<ParsedFile>> parsed_;
@@ -838,7 +861,14 @@ std::string CheatClassOf(const CheatFinding& finding) { return ClassOfRule(findi
 
 std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::vector<std::string>& files,
                                       SourceSide side, bool simtPlatform) {
-    return SourceScanner(projectDir, side, simtPlatform).Scan(files);
+    ScanScope scope;
+    scope.simtPlatform = simtPlatform;
+    return ScanSources(projectDir, files, side, scope);
+}
+
+std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::vector<std::string>& files,
+                                      SourceSide side, const ScanScope& scope) {
+    return SourceScanner(projectDir, side, scope).Scan(files);
 }
 
 namespace {

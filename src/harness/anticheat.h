@@ -35,6 +35,22 @@ std::string CheatClassOf(const CheatFinding& finding);  // "anticheat.<rule>" or
 std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::vector<std::string>& files,
                                       SourceSide side, bool simtPlatform = false);
 
+// Where the project ends, and what the compiler takes of it.
+struct ScanScope {
+    // The answer project: an include resolving inside it is the project's own code (a sibling
+    // operator's file the task carries, "../../other/op_kernel/x.h"); outside it, a finding.
+    // Empty: `projectDir`. Findings still name files relative to `projectDir`.
+    std::string projectRoot;
+    // The files the preprocessor opened under the real compile flags (KernelPreprocessedFiles),
+    // or null for a textual scan. When given, an #include the preprocessor did not take (it sits
+    // in an inactive #if branch) is neither judged nor followed.
+    const std::vector<std::string>* preprocessed = nullptr;
+    // The kernel runs on a SoC with SIMT (Ascend 950), so it may include simt_api/.
+    bool simtPlatform = false;
+};
+std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::vector<std::string>& files,
+                                      SourceSide side, const ScanScope& scope);
+
 // Lists the undefined dynamic symbols of a built kernel or host library (its ELF .dynsym) and
 // flags every one that is neither defined by one of `runtimeLibs` (the simulator runtime the
 // library was linked against: libakg_sim.so for kernels, libakg_host.so for host code) nor in

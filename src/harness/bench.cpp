@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 
 #include "akg/launch/cost.h"
 #include "akg/pyshim/pyshim.h"
+#include "build/builder.h"
 #include "build/compile.h"
 #include "build/pybind_build.h"
 #include "common/disk_full.h"
@@ -445,10 +447,22 @@ bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, Sa
 
     // In kernel-only mode the host half is the task's own, and trusted.
     const bool candidateHost = ctx.options->mode == CandidateMode::HostAndKernel;
+    ScanScope kernelScope{AnswerProjectOf(u.task, u.candidate.kernelDir)};
+    kernelScope.simtPlatform = ctx.run.platform.simt;
     std::vector<CheatFinding> findings =
-        ScanSources(project.kernelDir, project.kernelSources, SourceSide::Kernel, ctx.run.platform.simt);
+        ScanSources(project.kernelDir, project.kernelSources, SourceSide::Kernel, kernelScope);
+    // An include finding is judged again on what the preprocessor takes under the real flags: a
+    // header named in an inactive #if branch (another architecture's) is never compiled.
+    std::vector<std::string> preprocessed;
+    if (std::any_of(findings.begin(), findings.end(), [](const CheatFinding& f) { return f.rule == "include"; }) &&
+        build::KernelPreprocessedFiles(project, ctx.run.build, &preprocessed, &error)) {
+        kernelScope.preprocessed = &preprocessed;
+        findings = ScanSources(project.kernelDir, project.kernelSources, SourceSide::Kernel, kernelScope);
+    }
     if (candidateHost)
-        for (auto& f : ScanSources(project.hostDir, project.hostSources, SourceSide::Host)) findings.push_back(f);
+        for (auto& f : ScanSources(project.hostDir, project.hostSources, SourceSide::Host,
+                                   {AnswerProjectOf(u.task, u.candidate.hostDir)}))
+            findings.push_back(f);
     if (!findings.empty()) return cheated(findings);
 
     const std::string libDir = AKG_LIB_DIR;

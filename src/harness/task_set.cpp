@@ -192,6 +192,13 @@ std::vector<Candidate> AnswerCandidates(const TaskRef& task) {
     return out;
 }
 
+std::string AnswerProjectOf(const TaskRef& task, const std::string& candidateDir) {
+    std::error_code ec;
+    const fs::path answers = fs::weakly_canonical(fs::path(task.dir) / "answer", ec);
+    const fs::path dir = fs::weakly_canonical(candidateDir, ec);
+    return dir.parent_path() == answers ? answers.string() : dir.string();
+}
+
 SampleIndex IndexSamples(const std::string& samplesRoot) {
     static const std::regex sampleName("sample([0-9]+)");
     static const std::regex fixedCase("fixed_case_(.+)");

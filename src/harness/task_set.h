@@ -67,6 +67,13 @@ enum class CandidateMode { KernelOnly, HostAndKernel };
 // The task's own answers (answer/K), each with its own host code.
 std::vector<Candidate> AnswerCandidates(const TaskRef& task);
 
+// The answer project a candidate directory (the one holding op_host/ or op_kernel/) belongs to,
+// which bounds what its sources may include (docs/anticheat.md): for the task's own answers
+// (answer/K) the task's answer/ directory, where a generated task carries the repository files of
+// sibling operators the sources include (answer/<other_op>/op_kernel/...); otherwise the
+// candidate directory itself.
+std::string AnswerProjectOf(const TaskRef& task, const std::string& candidateDir);
+
 // Generated samples in NPUKernelBench's run layout, found once: under the root, every directory
 // path ending in <Op>/[<group>/]sample<K>/src that holds op_kernel/ (the group fixed_case_<ID>
 // restricts the sample to that case). Keyed by Op.

@@ -83,6 +83,11 @@ ge::graphStatus TilingContext::SetScheduleMode(uint32_t schedule_mode) {
     return ge::GRAPH_SUCCESS;
 }
 uint32_t TilingContext::GetScheduleMode() const { return frame_->scheduleMode; }
+ge::graphStatus TilingContext::SetLocalMemorySize(uint32_t local_memory_size) {
+    frame_->localMemorySize = local_memory_size;
+    return ge::GRAPH_SUCCESS;
+}
+uint32_t TilingContext::GetLocalMemorySize() const { return frame_->localMemorySize; }
 int32_t TilingContext::GetDeterministic() const { return frame_->deterministic; }
 TilingData* TilingContext::GetRawTilingData() { return &frame_->tilingData; }
 

@@ -70,6 +70,7 @@ struct NodeFrame {
     bool needAtomic = false;
     int32_t tilingCond = -1;
     uint32_t scheduleMode = 0;
+    uint32_t localMemorySize = 0;  // SetLocalMemorySize
     std::vector<uint8_t> tilingBuffer = std::vector<uint8_t>(kTilingCapacity);
     TilingData tilingData{tilingBuffer.data(), kTilingCapacity};
     std::vector<size_t> workspaces;

@@ -82,6 +82,17 @@ void DescribePlatform(const PlatformSpec& spec, fe::PlatFormInfos& infos) {
     for (const MemoryRates& entry : kMemoryRates) {
         if (spec.shortSocVersion == entry.shortSoc) rates = {{"ddr_rate", entry.ddrRate}, {"l2_rate", entry.l2Rate}};
     }
+    // [AICoreintrinsicDtypeMap]: the data-movement intrinsics the AI core has, each with the
+    // dtypes it moves. Tiling code tests a key's presence to tell the architectures apart
+    // (ops-cv's UpsampleBicubic2dGrad refuses a SoC without Intrinsic_fix_pipe_l0c2out), so a key
+    // is listed only where the hardware has the path: L0C leaves through the FIX pipe on A2/A3 and
+    // through UB on 310P; the bias table is loaded from L1 where there is one.
+    std::map<std::string, std::string> intrinsics;
+    if (spec.fixPipe) intrinsics["Intrinsic_fix_pipe_l0c2out"] = "float16,bfloat16,float32,int32,int8,uint8";
+    else intrinsics["Intrinsic_data_move_l0c2ub"] = "float16,float32,int32";
+    if (spec.coupled) intrinsics["Intrinsic_data_move_l12ub"] = "float16,float32,int32,int8,uint8";
+    if (spec.btSize > 0) intrinsics["Intrinsic_data_move_l12bt"] = "float16,bfloat16,float32,int32";
+    infos.SetPlatformRes("AICoreintrinsicDtypeMap", intrinsics);
     infos.SetPlatformRes("version", version);
     infos.SetPlatformRes("SoCInfo", socInfo);
     infos.SetPlatformRes("AICoreSpec", coreSpec);

@@ -18,6 +18,7 @@
 
 #include "build/builder.h"
 #include "build/project.h"
+#include "harness/task_set.h"
 #include "common/process.h"
 
 namespace akg::harness {
@@ -345,6 +346,79 @@ TEST(AntiCheat, IncludesEscapingTheProjectAreFlagged) {
     EXPECT_EQ(findings[1].rule, "include");
     EXPECT_EQ(findings[1].file, "op_kernel/other.cpp");
     EXPECT_EQ(findings[1].line, 1);
+}
+
+// A generated task carries a sibling operator's file at its repository-relative place
+// (answer/<other_op>/op_kernel/..., docs/anticheat.md "The answer project"): an include resolving
+// inside the answer project is project code, one escaping it is still a finding.
+TEST(AntiCheat, IncludesInsideTheAnswerProjectAreTrustedAndEscapesAreNot) {
+    ScratchProject task;
+    task.Write("answer/background_replace/op_kernel/vector_scheduler.h", "#pragma once\n#include <cstdint>\n");
+    task.Write("secret.h", "const float kExpected[] = {1, 2, 3};\n");
+    task.Write("answer/0/op_kernel/blend.cpp",
+               "#include \"kernel_operator.h\"\n#include \"../../background_replace/op_kernel/vector_scheduler.h\"\n");
+    task.Write("answer/0/op_kernel/hostile.cpp", "#include \"kernel_operator.h\"\n#include \"../../../secret.h\"\n");
+    const TaskRef ref{(task.Root()).string()};
+    const std::string kernelDir = (task.Root() / "answer" / "0" / "op_kernel").string();
+    const ScanScope scope{AnswerProjectOf(ref, (task.Root() / "answer" / "0").string())};
+    EXPECT_EQ(scope.projectRoot, fs::canonical(task.Root() / "answer").string());
+    auto findings = ScanSources(kernelDir, {"blend.cpp"}, SourceSide::Kernel, scope);
+    EXPECT_TRUE(findings.empty()) << Describe(findings);
+    // The sibling's own code is scanned as the project's.
+    task.Write("answer/background_replace/op_kernel/vector_scheduler.h", "#pragma once\n#include <fstream>\n");
+    findings = ScanSources(kernelDir, {"blend.cpp"}, SourceSide::Kernel, scope);
+    ASSERT_EQ(findings.size(), 1u) << Describe(findings);
+    EXPECT_EQ(findings[0].file, "../../background_replace/op_kernel/vector_scheduler.h");
+    EXPECT_EQ(findings[0].line, 2);
+    // A candidate that is not the task's own answer is bounded by its own directory: the task's
+    // carried sibling is outside it.
+    const std::string sample = (task.Root() / "samples" / "0").string();
+    EXPECT_EQ(AnswerProjectOf(ref, sample), fs::weakly_canonical(sample).string());
+    findings = ScanSources(kernelDir, {"blend.cpp"}, SourceSide::Kernel, {(task.Root() / "answer" / "0").string()});
+    ASSERT_EQ(findings.size(), 1u) << Describe(findings);
+    EXPECT_EQ(findings[0].rule, "include");
+    EXPECT_EQ(findings[0].line, 2);
+    // Climbing out of answer/ is an escape.
+    findings = ScanSources(kernelDir, {"hostile.cpp"}, SourceSide::Kernel, scope);
+    ASSERT_EQ(findings.size(), 1u) << Describe(findings);
+    EXPECT_EQ(findings[0].rule, "include");
+    EXPECT_EQ(findings[0].file, "hostile.cpp");
+    EXPECT_EQ(findings[0].line, 2);
+}
+
+// Includes are judged on what the preprocessor takes under the kernel's real flags: another
+// architecture's headers in an inactive #if branch (ops-cv's GridSampler2DGrad) are not code; a
+// forbidden header in the active branch still is, at its file and line.
+TEST(AntiCheat, IncludesOfInactiveBranchesAreNotJudged) {
+    ScratchProject project;
+    project.Write("op_kernel/a2.h", "#pragma once\n#include <cstdint>\n");
+    project.Write("op_kernel/arch35/simt.h", "#pragma once\n#include \"simt_api/asc_simt.h\"\n#include <thread>\n");
+    project.Write("op_kernel/op.cpp",
+                  "#include \"kernel_operator.h\"\n#if __CCE_AICORE__ == 220\n#include \"a2.h\"\n#else\n"
+                  "#include \"arch35/simt.h\"\n#include <fstream>\n#endif\n");
+    project.Write("op_kernel/bad.cpp",
+                  "#include \"kernel_operator.h\"\n#if __CCE_AICORE__ == 220\n#include <fstream>\n#endif\n");
+    build::OpProject op;
+    op.kernelDir = (project.Root() / "op_kernel").string();
+    op.kernelSources = {(project.Root() / "op_kernel" / "op.cpp").string()};
+    const std::string kernelDir = op.kernelDir;
+    auto textual = ScanSources(kernelDir, {"op.cpp"}, SourceSide::Kernel);
+    EXPECT_EQ(textual.size(), 3u) << Describe(textual);  // simt_api, <thread>, <fstream>
+    build::BuildOptions options;
+    std::vector<std::string> opened;
+    std::string error;
+    ASSERT_TRUE(build::KernelPreprocessedFiles(op, options, &opened, &error)) << error;
+    ScanScope scope{"", &opened};
+    auto findings = ScanSources(kernelDir, {"op.cpp"}, SourceSide::Kernel, scope);
+    EXPECT_TRUE(findings.empty()) << Describe(findings);
+
+    op.kernelSources = {(project.Root() / "op_kernel" / "bad.cpp").string()};
+    ASSERT_TRUE(build::KernelPreprocessedFiles(op, options, &opened, &error)) << error;
+    findings = ScanSources(kernelDir, {"bad.cpp"}, SourceSide::Kernel, scope);
+    ASSERT_EQ(findings.size(), 1u) << Describe(findings);
+    EXPECT_EQ(findings[0].rule, "include");
+    EXPECT_EQ(findings[0].file, "bad.cpp");
+    EXPECT_EQ(findings[0].line, 3);
 }
 
 // ---------------------------------------------------------------------------------------------

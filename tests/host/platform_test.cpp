@@ -123,6 +123,29 @@ TEST_F(PlatformTest, PlatformResStrings) {
     EXPECT_NE(fe::PlatformInfoManager::Instance().GetPlatformInfos("Ascend310P", infos, optional), 0u);
 }
 
+// Tiling code tells the architectures apart by the intrinsics the platform lists (ops-cv's
+// UpsampleBicubic2dGrad refuses a SoC without Intrinsic_fix_pipe_l0c2out, and its TilingParse then
+// leaves the core count at zero).
+TEST_F(PlatformTest, IntrinsicMapListsTheDataPathsTheSocHas) {
+    fe::PlatFormInfos a2, p310;
+    fe::OptionalInfos optional;
+    ASSERT_EQ(fe::PlatformInfoManager::Instance().GetPlatformInfos("Ascend910B", a2, optional), 0u);
+    akg::PlatformSpec spec310 = Ascend310P();
+    spec310.fixPipe = false;
+    spec310.btSize = 0;
+    akg::host::SetPlatform(spec310);
+    ASSERT_EQ(fe::PlatformInfoManager::Instance().GetPlatformInfos("Ascend310P", p310, optional), 0u);
+    std::string value;
+    EXPECT_TRUE(a2.GetPlatformRes("AICoreintrinsicDtypeMap", "Intrinsic_fix_pipe_l0c2out", value));
+    EXPECT_FALSE(value.empty());
+    EXPECT_TRUE(a2.GetPlatformRes("AICoreintrinsicDtypeMap", "Intrinsic_data_move_l12bt", value));
+    EXPECT_FALSE(a2.GetPlatformRes("AICoreintrinsicDtypeMap", "Intrinsic_data_move_l0c2ub", value));
+    EXPECT_FALSE(p310.GetPlatformRes("AICoreintrinsicDtypeMap", "Intrinsic_fix_pipe_l0c2out", value));
+    EXPECT_FALSE(p310.GetPlatformRes("AICoreintrinsicDtypeMap", "Intrinsic_data_move_l12bt", value));
+    EXPECT_TRUE(p310.GetPlatformRes("AICoreintrinsicDtypeMap", "Intrinsic_data_move_l0c2ub", value));
+    EXPECT_TRUE(p310.GetPlatformRes("AICoreintrinsicDtypeMap", "Intrinsic_data_move_l12ub", value));
+}
+
 TEST_F(PlatformTest, TilingSeesTheRequestPlatformThenItIsRestored) {
     akg::host::SetPlatform(akg::PlatformSpec{});
     akg::host::TilingRequest request;

@@ -61,13 +61,10 @@ public:
     int32_t GetTilingCond() const;
     ge::graphStatus SetScheduleMode(uint32_t schedule_mode);
     uint32_t GetScheduleMode() const;
-    // Ascend 950: the UB bytes the kernel's SIMD code uses; what remains of UB becomes the SIMT
-    // data cache. The simulator does not model that cache (docs/simt.md), so the size is accepted
-    // and not used.
-    ge::graphStatus SetLocalMemorySize(uint32_t local_memory_size) {
-        (void)local_memory_size;
-        return ge::GRAPH_SUCCESS;
-    }
+    // The UB bytes an Ascend 950 kernel's SIMD code uses; what remains of UB becomes the SIMT data
+    // cache. Recorded for the launch; the simulator does not model that cache (docs/simt.md).
+    ge::graphStatus SetLocalMemorySize(uint32_t local_memory_size);
+    uint32_t GetLocalMemorySize() const;
     // 1 when the run asks for deterministic computation, 0 otherwise.
     int32_t GetDeterministic() const;
 

@@ -566,6 +566,13 @@ private:
     TBuf<TPosition::C1> quantBuf_;
 };
 
+// CANN's implementation class, which Matmul names on the cube core (or in cube-only builds);
+// kernels that drive the cube themselves declare it directly. One class here, whatever the core.
+// Its bias type defaults to the C type, as CANN's does.
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>>
+using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB>;
+
 namespace matmul_detail {
 
 template <class MM>
