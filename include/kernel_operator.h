@@ -5,6 +5,7 @@
 #include "basic_api/kernel_base_types.h"
 #include "basic_api/kernel_tensor.h"
 #include "basic_api/kernel_tpipe.h"
+#include "basic_api/kernel_log.h"
 #include "basic_api/kernel_operator_data_copy_intf.h"
 #include "basic_api/kernel_operator_vec_mask_intf.h"
 #include "kernel_utils.h"
