@@ -117,6 +117,24 @@ def common_source_of(repo, header, mirror):
     return source if source in mirror.files else None
 
 
+def own_file_by_other_path(op_path, inc, mirror):
+    """The operator's own file when an include names it under another category directory than
+    the one it sits in (ops-transformer's examples/add_example includes
+    "example/add_example/op_kernel/..." -- the directory its genop template creates; no
+    `example/` exists in the repository, so its own build cannot resolve the name either). Only
+    an include of <anything>/<operator directory>/op_host|op_kernel/<file> that exists under the
+    operator is taken."""
+    name = os.path.basename(op_path.rstrip("/")) + "/"
+    at = inc.find("/" + name)
+    if at < 0:
+        return None
+    tail = inc[at + 1 + len(name):]
+    if not tail.startswith(("op_host/", "op_kernel/")):
+        return None
+    candidate = os.path.normpath(os.path.join(op_path, tail))
+    return candidate if candidate in mirror.files else None
+
+
 def copy_answer(spec, repo, mirror, answer_dir):
     """Copies the operator's op_host/ and op_kernel/ sources, then every repository header they
     include through the repository's include roots (placed next to the including file, where the
@@ -154,6 +172,7 @@ def copy_answer(spec, repo, mirror, answer_dir):
                 candidate = os.path.normpath(os.path.join(root, inc))
                 if candidate in mirror.files:
                     found = candidate
+            found = found or own_file_by_other_path(spec["path"], inc, mirror)
             if found:
                 written[target] = found
                 work.append((target, found))
