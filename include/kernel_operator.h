@@ -43,6 +43,7 @@
 #include "lib/pad/broadcast.h"
 #include "lib/reduce/mean.h"
 #include "lib/reduce/sum.h"
+#include "lib/math/cumsum.h"
 #include "lib/activation/softmax.h"
 #include "lib/select/selectwithbytesmask.h"
 #include "lib/utils/init_global_memory.h"

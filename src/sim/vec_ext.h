@@ -54,6 +54,7 @@ constexpr uint8_t kSoftmax = 81;
 constexpr uint8_t kSum = 82;
 constexpr uint8_t kSelectBytesMask = 83;
 constexpr uint8_t kSort = 84;
+constexpr uint8_t kCumSum = 85;
 }  // namespace cost
 
 template <typename T>
