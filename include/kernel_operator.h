@@ -44,6 +44,7 @@
 #include "lib/reduce/mean.h"
 #include "lib/reduce/sum.h"
 #include "lib/math/cumsum.h"
+#include "lib/normalization/rmsnorm.h"
 #include "lib/activation/softmax.h"
 #include "lib/select/selectwithbytesmask.h"
 #include "lib/utils/init_global_memory.h"

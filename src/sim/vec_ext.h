@@ -55,6 +55,7 @@ constexpr uint8_t kSum = 82;
 constexpr uint8_t kSelectBytesMask = 83;
 constexpr uint8_t kSort = 84;
 constexpr uint8_t kCumSum = 85;
+constexpr uint8_t kRmsNorm = 86;
 }  // namespace cost
 
 template <typename T>

@@ -1,6 +1,6 @@
 #!/bin/sh
 # akgen run on tests/run/programs/adv_library_apis.asc: the high-level APIs the official
-# advanced-API samples need (CumSum, ASCENDC_ASSERT / KERNEL_LOG, ...) against the program's host
+# advanced-API samples need (CumSum, RmsNorm, ASCENDC_ASSERT / KERNEL_LOG) against the program's host
 # loops, then its --misuse variant, whose broken constraints the checker must report at the
 # calls' lines.
 # Usage: adv_library_apis_test.sh AKGEN SOURCE_DIR
@@ -21,4 +21,6 @@ echo "$out" | grep -q 'adv_library_apis.asc:[0-9]*: error: ADV_SHAPE_UNSUPPORTED
     fail "CumSum with an 80-byte inner axis not reported"
 echo "$out" | grep -q 'adv_library_apis.asc:[0-9]*: error: ADV_TMP_BUFFER_SMALL \[api\] CumSum<half>: sharedTmpBuffer holds 1024 bytes but the API needs at least 2048' ||
     fail "CumSum<half> with too little temporary space not reported"
+echo "$out" | grep -q 'adv_library_apis.asc:[0-9]*: error: ADV_TMP_BUFFER_SMALL \[api\] RmsNorm<float>: sharedTmpBuffer holds 160 bytes but the API needs at least 288' ||
+    fail "RmsNorm with half its minimum space not reported"
 echo "adv library API tests passed"
