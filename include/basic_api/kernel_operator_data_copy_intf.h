@@ -253,6 +253,35 @@ AKG_API void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, 
                         p.dstStride, akg::sim::MemOf(TPosition(src.GetPosition())), AKG_CALLER);
 }
 
+// The raw-pointer forms of CANN's implementation layer (impl/basic_api/dav_c220), which operator
+// code calls directly to move a type the tensor forms do not take as another (ops-transformer's
+// MoE kernels copy int64 data as int32): UB on the local side.
+template <typename T>
+AKG_API void DataCopyPadGm2UBImpl(__ubuf__ T* dst, __gm__ T* src, const DataCopyExtParams& p,
+                                  const DataCopyPadExtParams<T>& pad) {
+    akg::sim::DmaPadIn({dst, src, akg::sim::DTypeOf<T>(), sizeof(T), p.blockCount, p.blockLen, p.srcStride,
+                        p.dstStride, pad.leftPadding, pad.rightPadding, pad.isPad,
+                        detail::PadBits<T>(pad.paddingValue)},
+                       akg::sim::Mem::UB, AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopyPadGm2UBImpl(__ubuf__ T* dst, __gm__ T* src, const DataCopyParams& p,
+                                  const DataCopyPadParams& pad) {
+    akg::sim::DmaPadIn({dst, src, akg::sim::DTypeOf<T>(), sizeof(T), p.blockCount, p.blockLen, p.srcStride,
+                        p.dstStride, pad.leftPadding, pad.rightPadding, pad.isPad, pad.paddingValue},
+                       akg::sim::Mem::UB, AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopyPadUB2GMImpl(__gm__ T* dst, __ubuf__ T* src, const DataCopyExtParams& p) {
+    akg::sim::DmaPadOut(dst, src, akg::sim::DTypeOf<T>(), p.blockCount, p.blockLen, p.srcStride, p.dstStride,
+                        akg::sim::Mem::UB, AKG_CALLER);
+}
+template <typename T>
+AKG_API void DataCopyPadUB2GMImpl(__gm__ T* dst, __ubuf__ T* src, const DataCopyParams& p) {
+    akg::sim::DmaPadOut(dst, src, akg::sim::DTypeOf<T>(), p.blockCount, p.blockLen, p.srcStride, p.dstStride,
+                        akg::sim::Mem::UB, AKG_CALLER);
+}
+
 // ---- sliced: sub-blocks of a multi-dimensional tensor (at most 8 dimensions) ----
 template <typename T>
 AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[],

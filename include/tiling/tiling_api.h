@@ -51,6 +51,8 @@
 #include "lib/reduce/mean_tiling.h"
 #include "lib/activation/softmax_tiling.h"
 #include "lib/reduce/sum_tiling.h"
+#include "lib/math/cumsum_tiling.h"
+#include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/select/selectwithbytesmask_tiling.h"
 // The Matmul library's tiling (matmul_tiling::MatmulApiTiling / MultiCoreMatmulTiling, TCubeTiling).
 #include "lib/matmul/matmul_tiling.h"

@@ -23,7 +23,9 @@ Spec fields:
               in OpDef order (the aclnn bridge takes inputs, attributes, outputs by position)
   params      [{name, type, value}] values the reference and the output shapes need that are not
               attributes (passed to Model and ModelNew after the attributes, never to the kernel)
-  outputs     [{name, shape: python expression over inputs/attrs/params, dtype: "like:<input>" or name}]
+  outputs     [{name, shape: python expression over inputs/attrs/params, dtype: "like:<input>" or name,
+              inplace: "<input>" when the OpDef declares the output in place (an Output named like that
+              Input): the glue passes a copy of the input in its place and returns it}]
   reference   python source of `def reference(<inputs>, <attrs>)` returning the output(s);
               float16/bfloat16 inputs arrive widened to float32 (Debian's torch lacks most
               half CPU kernels) and results are rounded to the output dtype
@@ -381,11 +383,17 @@ def write_pybind(spec, path):
     params += ["%s %s" % (CXX_TYPES[a["type"]], a["name"]) for a in attrs]
     params += ["std::vector<int64_t> %s_shape" % o["name"] for o in outs]
     body = []
+    # An output the OpDef declares in place (an Output named like an Input) is that input's
+    # buffer after the call: the glue passes a copy of the input there and returns it.
+    inplace = {o["inplace"]: o["name"] for o in outs if o.get("inplace")}
     for o in outs:
+        if o.get("inplace"):
+            body.append("    at::Tensor %s = %s.clone();" % (o["name"], o["inplace"]))
+            continue
         d = o["dtype"]
         opts = "%s.options()" % d[5:] if d.startswith("like:") else "%s.options().dtype(%s)" % (ins[0], DTYPE_CODE[d])
         body.append("    at::Tensor %s = at::empty(%s_shape, %s);" % (o["name"], o["name"], opts))
-    args = ["at::Tensor()" if i.get("absent") else i["name"] for i in spec["inputs"]]
+    args = ["at::Tensor()" if i.get("absent") else inplace.get(i["name"], i["name"]) for i in spec["inputs"]]
     for a in attrs:
         if a["type"] == "ints":
             args.append("at::IntArrayRef(%s)" % a["name"])
@@ -395,7 +403,7 @@ def write_pybind(spec, path):
             args.append("%s.c_str()" % a["name"])
         else:
             args.append(a["name"])
-    args += [o["name"] for o in outs]
+    args += [o["name"] for o in outs if not o.get("inplace")]
     body.append("    EXEC_NPU_CMD(aclnn%s, %s);" % (spec["op_type"], ", ".join(args)))
     if len(outs) == 1:
         ret, value = "at::Tensor", outs[0]["name"]

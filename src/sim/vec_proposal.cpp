@@ -160,6 +160,34 @@ void VecSort32(T* dst, const T* src0, const uint32_t* src1, int32_t repeatTime, 
     }
 }
 
+// Extract: the (score, index) pairs of Sort32 / MrgSort split back into scores and indices, 32
+// pairs (256 bytes) per repeat.
+template <typename T>
+void VecExtract(T* dstValue, uint32_t* dstIndex, const T* sorted, int32_t repeatTime, const void* caller) {
+    const char* api = "Extract";
+    if (!SocHasSort(api, false, caller) || !RepeatInRange(api, repeatTime, caller)) return;
+    const uint64_t n = uint64_t(repeatTime) * kSort32PerRepeat;
+    Instr in(api, Pipe::V, caller);
+    in.Write(Mem::UB, dstValue, n * sizeof(T), 32);
+    in.Write(Mem::UB, dstIndex, n * sizeof(uint32_t), 32);
+    in.Read(Mem::UB, sorted, n * kPairBytes, 32);
+    in.elements = n;
+    in.repeats = uint32_t(repeatTime);
+    in.bytes = n * kPairBytes;
+    in.costClass = cost::kSort;
+    if (!Issue(in)) return;
+    // Read every pair before writing (the destinations may overlap the source).
+    const uint8_t* pairs = reinterpret_cast<const uint8_t*>(sorted);
+    std::vector<T> values(n);
+    std::vector<uint32_t> indices(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        values[i] = LoadAs<T>(pairs + i * kPairBytes);
+        indices[i] = LoadAs<uint32_t>(pairs + i * kPairBytes + 4);
+    }
+    std::memcpy(dstValue, values.data(), n * sizeof(T));
+    std::memcpy(dstIndex, indices.data(), n * sizeof(uint32_t));
+}
+
 template <typename T>
 void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort4Info& p, const void* caller) {
     const char* api = v200 ? "MrgSort4" : "MrgSort";
@@ -282,6 +310,7 @@ void VecMrgSortResult(uint16_t counts[4], const void* caller) {
 #define AKG_INSTANTIATE_SORT(T)                                                           \
     template void VecRpSort16<T>(T*, const T*, int32_t, const void*);                     \
     template void VecSort32<T>(T*, const T*, const uint32_t*, int32_t, const void*);      \
+    template void VecExtract<T>(T*, uint32_t*, const T*, int32_t, const void*);           \
     template void VecMrgSort<T>(bool, T*, const T* const[4], const AscendC::MrgSort4Info&, const void*);
 AKG_INSTANTIATE_SORT(half)
 AKG_INSTANTIATE_SORT(float)

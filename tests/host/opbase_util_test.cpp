@@ -1,7 +1,9 @@
 // opbase's log and shape helpers as operators of the hicann/ops-* repositories call them
 // (op_common/log/log.h, op_common/op_host/util/shape_util.h): what reaches the run log, the names
-// ToString gives, and GE's unknown-rank / unknown-dimension encoding.
+// ToString gives, GE's unknown-rank / unknown-dimension encoding, and the broadcast shape
+// inference (op_common/op_host/infershape_broadcast_util.h) against NumPy's rule.
 #include "op_common/log/log.h"
+#include "op_common/op_host/infershape_broadcast_util.h"
 #include "op_common/op_host/util/shape_util.h"
 
 #include <gtest/gtest.h>
@@ -84,6 +86,37 @@ TEST(OpbaseShapeUtil, AxisBoundsCountNegativeAxesFromTheEnd) {
     EXPECT_FALSE(Ops::Base::CheckAxisBounds(4, -5));
     EXPECT_TRUE(Ops::Base::CheckAxisBounds(0, 0));
     EXPECT_FALSE(Ops::Base::CheckAxisBounds(0, -1));
+}
+
+
+// Each pair against the shape NumPy's broadcasting gives (or its refusal), computed by hand.
+TEST(OpbaseBroadcast, ShapesBroadcastAsNumPyDoes) {
+    struct Case {
+        gert::Shape a, b;
+        bool ok;
+        std::string out;
+    };
+    const std::vector<Case> cases = {
+        {gert::Shape{2, 8, 8, 128}, gert::Shape{2, 8, 1, 128}, true, "[2, 8, 8, 128]"},
+        {gert::Shape{3, 1}, gert::Shape{4}, true, "[3, 4]"},
+        {gert::Shape{5}, gert::Shape{1, 6, 1}, true, "[1, 6, 5]"},
+        {gert::Shape{-1, 4}, gert::Shape{3, 1}, true, "[3, 4]"},
+        {gert::Shape{-1, 4}, gert::Shape{1, 4}, true, "[-1, 4]"},
+        {gert::Shape{2, 3}, gert::Shape{4, 3}, false, ""},
+    };
+    for (const Case& c : cases) {
+        gert::Shape out{9};
+        EXPECT_EQ(Ops::Base::BroadcastShape(&c.a, &c.b, &out), c.ok) << Ops::Base::ToString(c.a);
+        if (c.ok) EXPECT_EQ(Ops::Base::ToString(out), c.out);
+    }
+    gert::Shape unknownRank{1}, out;
+    Ops::Base::SetUnknownRank(unknownRank);
+    const gert::Shape three{3, 1, 5}, other{7, 1};
+    EXPECT_TRUE(Ops::Base::BroadcastShape({&three, &unknownRank, &other}, &out));
+    EXPECT_TRUE(Ops::Base::IsUnknownRank(out));
+    EXPECT_TRUE(Ops::Base::BroadcastShape({&three, &other}, &out));
+    EXPECT_EQ(Ops::Base::ToString(out), "[3, 7, 5]");
+    EXPECT_FALSE(Ops::Base::BroadcastShape({&three, nullptr}, &out));
 }
 
 }  // namespace

@@ -315,6 +315,26 @@ inline TmpRange SumTmpSize(uint64_t n, uint32_t typeSize) {
     return r;
 }
 
+// CumSum (lib/math/cumsum.h) of a [outter, inner] tensor. First axis: a float copy of the
+// whole source for half, nothing for float. Last axis: the two transposes through 16-row
+// TransDataTo5HD groups (16 rows at least, all rows rounded up to 16 at most), plus for half a
+// float cast of the same rows that shares the second transpose's space at 2 bytes per element.
+inline TmpRange CumSumTmpSize(uint64_t outter, uint64_t inner, uint32_t typeSize, bool isLastAxis) {
+    using detail::Clamp32;
+    TmpRange r;
+    if (!isLastAxis) {
+        if (typeSize == 2) r.minValue = r.maxValue = Clamp32(outter * inner * 4);
+        return r;
+    }
+    constexpr uint64_t kGroup = 16, kTransposes = 2;
+    const uint64_t alignedOutter = (outter + kGroup - 1) / kGroup * kGroup;
+    const uint64_t castMin = typeSize == 2 ? inner * kGroup * 2 : 0;
+    const uint64_t castMax = typeSize == 2 ? inner * alignedOutter * 2 : 0;
+    r.minValue = Clamp32(castMin + kGroup * inner * typeSize * kTransposes);
+    r.maxValue = Clamp32(castMax + alignedOutter * inner * typeSize * kTransposes);
+    return r;
+}
+
 // Select with a byte mask (lib/select/selectwithbytesmask.h) over `srcSize` elements in rows of
 // `srcLastAxis`, the mask in rows of `maskLastAxis` elements of `maskTypeSize` bytes: the mask as
 // half for up to 4096 elements (the minimum) or all of them (the maximum) plus 512 bytes, at

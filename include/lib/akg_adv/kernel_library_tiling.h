@@ -3,6 +3,7 @@
 // skips every struct named here (AKG_LIB_TILING_<name>), checking only its layout.
 #pragma once
 
+#include "lib/akg_adv/rmsnorm_rules.h"
 #include "lib/akg_adv/softmax_rules.h"
 #include "lib/matmul/tcube_tiling.h"
 
@@ -10,3 +11,5 @@ using AscendC::tiling::SoftMaxTiling;
 #define AKG_LIB_TILING_SoftMaxTiling 1
 using AscendC::tiling::TCubeTiling;
 #define AKG_LIB_TILING_TCubeTiling 1
+using AscendC::tiling::RmsNormTiling;
+#define AKG_LIB_TILING_RmsNormTiling 1
