@@ -174,7 +174,6 @@ void VecExtract(T* dstValue, uint32_t* dstIndex, const T* sorted, int32_t repeat
     in.elements = n;
     in.repeats = uint32_t(repeatTime);
     in.bytes = n * kPairBytes;
-    in.costClass = cost::kSort;
     if (!Issue(in)) return;
     // Read every pair before writing (the destinations may overlap the source).
     const uint8_t* pairs = reinterpret_cast<const uint8_t*>(sorted);
