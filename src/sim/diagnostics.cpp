@@ -93,7 +93,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "differs, or dim 2 / axis 0 with rows that are not whole 32-byte blocks; Mean: inner not whole 32-byte "
          "blocks, or n outside 1..inner; Sum: the same; SoftMax family: srcK not whole 32-byte blocks, or oriSrcM/oriSrcK "
          "beyond srcM/srcK; Select with a byte mask: a last axis not whole 32-byte blocks, or a mask row not a multiple of "
-         "16 or shorter than the data row); the call is not computed"},
+         "16 or shorter than the data row; CumSum: an axis of 0, or inner not whole 32-byte blocks; RmsNorm: a tiling whose "
+         "[B, S, H] does not fit the tensors, H not whole 32-byte blocks or originalHLength outside 1..H); the call is "
+         "not computed"},
         {"MATMUL_NOT_INITIALIZED", "api", true,
          "a Matmul object computes before Init / REGIST_MATMUL_OBJ gave it a tiling (or Init got a null tiling or no TPipe)"},
         {"MATMUL_TENSOR_UNSET", "api", true,

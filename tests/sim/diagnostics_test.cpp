@@ -13,6 +13,7 @@
 
 #include "kernel_operator.h"
 #include "akg/launch/kernel_launcher.h"
+#include "akg/sim/simt.h"
 #include "sim/kernel_harness.h"
 
 using namespace AscendC;
@@ -869,6 +870,29 @@ TEST(Diagnostics, SOC_UNSUPPORTED) {
             else
                 ExpectClean(run);
         }
+    }
+}
+
+// asc_vf_call's runtime entry (the SIMT API itself is tested in tests/simt/, compiled as an
+// Ascend 950 kernel): a block holds 1 to 2048 threads (docs/simt.md).
+AKG_API void VfCallOfNothing(uint32_t x, uint32_t y) {
+    akg::sim::SimtRun(x, y, 1, [](void*) {}, nullptr, AKG_CALLER);
+}
+
+TEST(Diagnostics, SIMT_THREADS_RANGE) {
+    akg::sim::PlatformSpec soc;
+    soc.simt = true;
+    akg::test::GmScope scope;
+    for (bool bad : {true, false}) {
+        int line = 0;
+        KernelRun run = akg::test::RunOn(soc, KERNEL_TYPE_AIV_ONLY, 1, [&] {
+            line = __LINE__ + 1;
+            VfCallOfNothing(64, bad ? 64 : 32);
+        });
+        if (bad)
+            ExpectOnly(run, "SIMT_THREADS_RANGE", line);
+        else
+            ExpectClean(run);
     }
 }
 
