@@ -33,10 +33,15 @@ std::string CompilerOf(const BuildOptions& o) {
     return "g++";
 }
 
-void HashTree(Sha256& h, const std::string& dir) {
+void HashTree(Sha256& h, const std::string& dir, const TreeFilter& keep) {
     std::vector<fs::path> files;
-    for (auto& e : fs::recursive_directory_iterator(dir))
-        if (e.is_regular_file()) files.push_back(e.path());
+    for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator(); ++it) {
+        if (keep && !keep(*it)) {
+            if (it->is_directory()) it.disable_recursion_pending();
+            continue;
+        }
+        if (it->is_regular_file()) files.push_back(it->path());
+    }
     std::sort(files.begin(), files.end());
     // Names relative to `dir` by prefix (the iterator's paths start with it), not fs::relative,
     // which resolves every component of both paths with readlink.

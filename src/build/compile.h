@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,11 @@ bool WriteFile(const std::string& path, const std::string& text);
 
 std::string CompilerOf(const BuildOptions& o);
 
-// Hashes the names (relative to `dir`) and contents of every file under `dir`.
-void HashTree(Sha256& h, const std::string& dir);
+// Which entries of a tree take part (false prunes a directory or skips a file); empty: all.
+using TreeFilter = std::function<bool(const std::filesystem::directory_entry&)>;
+
+// Hashes the names (relative to `dir`) and contents of every file under `dir` that `keep` keeps.
+void HashTree(Sha256& h, const std::string& dir, const TreeFilter& keep = {});
 
 // Our headers and the symbols our runtime libraries export: an ABI change must invalidate cached
 // artefacts, a rebuild of the same interface must not. Computing it reads 3 MB of headers and

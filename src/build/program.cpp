@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <regex>
+#include <set>
 
 #include "build/compile.h"
 #include "build/rewrite.h"
@@ -46,6 +47,23 @@ bool IsDirectLaunchProgram(const std::string& path) {
     return false;
 }
 
+namespace {
+
+// What a program's compile reads of its directory: C/C++ sources and headers. Its data (inputs,
+// goldens, outputs) is not part of the build, and the build cache must never be: with the cache
+// kept inside a sample's directory, each build copied the previous builds' copies into itself.
+TreeFilter ProgramTree(const fs::path& cacheRoot) {
+    return [cacheRoot](const fs::directory_entry& e) {
+        std::error_code ec;
+        if (e.is_directory(ec)) return fs::weakly_canonical(e.path(), ec) != cacheRoot;
+        static const std::set<std::string> kCompilerInputs = {".asc", ".cpp", ".cc", ".cxx", ".c", ".h",
+                                                              ".hpp", ".hh", ".hxx", ".inc", ".inl", ".ipp", ".tpp"};
+        return kCompilerInputs.count(e.path().extension().string()) > 0;
+    };
+}
+
+}  // namespace
+
 bool BuildProgram(const std::string& path, const BuildOptions& options, ProgramArtifact* out, BuildError* error) {
     const fs::path given = fs::absolute(path).lexically_normal();
     const fs::path dir = fs::is_regular_file(given) ? given.parent_path() : given;
@@ -59,7 +77,9 @@ bool BuildProgram(const std::string& path, const BuildOptions& options, ProgramA
     h.Field(ToolchainFingerprint(ResolveCacheDir(options)));
     for (auto& d : options.defines) h.Field("-D" + d);
     for (auto& s : sources) h.Field(fs::relative(s, dir).string());
-    HashTree(h, dir.string());
+    std::error_code canon;
+    const TreeFilter tree = ProgramTree(fs::weakly_canonical(ResolveCacheDir(options), canon));
+    HashTree(h, dir.string(), tree);
     const fs::path cache = fs::path(ResolveCacheDir(options)) / "program" / h.HexDigest();
     ProgramArtifact art;
     art.exePath = (cache / "program").string();
@@ -75,7 +95,7 @@ bool BuildProgram(const std::string& path, const BuildOptions& options, ProgramA
     fs::remove_all(tmp, ec);
     fs::create_directories(tmp, ec);
     std::string err;
-    if (!MirrorRewritten(dir.string(), (tmp / "src").string(), &err, LaunchForm::Typed)) {
+    if (!MirrorRewritten(dir.string(), (tmp / "src").string(), &err, LaunchForm::Typed, tree)) {
         *error = {BuildStage::KernelGenerate, err, ""};
         return false;
     }

@@ -122,10 +122,16 @@ std::string RenameKernelEntry(const std::string& text, const std::string& name) 
     return std::regex_replace(text, decl, "$1" + KernelEntrySymbol(name) + "$2");
 }
 
-bool MirrorRewritten(const std::string& srcDir, const std::string& dstDir, std::string* error, LaunchForm form) {
+bool MirrorRewritten(const std::string& srcDir, const std::string& dstDir, std::string* error, LaunchForm form,
+                     const TreeFilter& keep) {
     std::error_code ec;
     fs::create_directories(dstDir, ec);
-    for (auto& e : fs::recursive_directory_iterator(srcDir)) {
+    for (auto it = fs::recursive_directory_iterator(srcDir); it != fs::recursive_directory_iterator(); ++it) {
+        const fs::directory_entry& e = *it;
+        if (keep && !keep(e)) {
+            if (e.is_directory()) it.disable_recursion_pending();
+            continue;
+        }
         fs::path rel = fs::relative(e.path(), srcDir);
         fs::path dst = fs::path(dstDir) / rel;
         if (e.is_directory()) {

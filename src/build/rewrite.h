@@ -7,6 +7,8 @@
 
 #include <string>
 
+#include "build/compile.h"
+
 namespace akg::build {
 
 // Named: operator projects, whose launch stubs may name kernels that do not exist (dead code
@@ -25,9 +27,9 @@ std::string KernelEntrySymbol(const std::string& name);
 // (other uses of the identifier are left alone).
 std::string RenameKernelEntry(const std::string& text, const std::string& name);
 
-// Copies every file of `srcDir` into `dstDir` (same relative layout), rewriting C/C++ sources
-// and prefixing them with a #line directive naming the original file.
+// Copies every file of `srcDir` that `keep` keeps (all when empty) into `dstDir` (same relative
+// layout), rewriting C/C++ sources and prefixing them with a #line directive naming the original.
 bool MirrorRewritten(const std::string& srcDir, const std::string& dstDir, std::string* error,
-                     LaunchForm form = LaunchForm::Named);
+                     LaunchForm form = LaunchForm::Named, const TreeFilter& keep = {});
 
 }  // namespace akg::build

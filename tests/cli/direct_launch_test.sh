@@ -35,4 +35,20 @@ echo "$out"
 echo "$out" | grep -q 'tiles_kernel.cpp:[0-9]*: error: DEADLOCK \[multicore\] .*AIV 0 waits in CrossCoreWaitFlag(3)' ||
     fail "no located DEADLOCK"
 echo "$out" | grep -q '1 kernel launches, 1 with diagnostics' || fail "deadlock summary"
+# A sample directory holding its data and the build cache itself (as a user running a sample
+# with AKGEN_CACHE_DIR inside it would): the build copies and hashes only the compiler's inputs,
+# so the cache never holds itself and new data is no new build.
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/sample/input"
+cp "$programs/vector_scale.asc" "$work/sample/"
+head -c 1048576 /dev/zero > "$work/sample/input/x.bin"
+for round in 1 2; do
+    out=$(AKGEN_CACHE_DIR="$work/sample/cache" "$akgen" run "$work/sample" 2>&1); rc=$?
+    [ $rc -eq 0 ] || { echo "$out"; fail "sample with its cache inside, round $round: exit code $rc"; }
+    echo "x" >> "$work/sample/input/x.bin"
+done
+entries=$(ls "$work/sample/cache/program" | wc -l)
+[ "$entries" -eq 1 ] || fail "changed data made $entries program builds, want 1"
+copied=$(find "$work/sample/cache/program" -type f -path '*/src/*' | sed 's#.*/src/##' | sort | tr '\n' ' ')
+[ "$copied" = "vector_scale.asc " ] || fail "the program cache copied more than the sources: $copied"
 echo "direct launch tests passed"
