@@ -411,6 +411,48 @@ bool IsBannedUse(std::string_view name, const BannedIdentifier& b, const std::ve
     return false;
 }
 
+// Which tokens lie in device code: the bodies of functions declared `__aicore__`, `__global__` or
+// as SIMT functions (or through a macro whose definition names one), and everything nested in
+// them. As with CUDA's __host__/__device__, CANN's device compiler generates only those; a
+// kernel-side header's unqualified helper (a tiling struct's `std::string toString()`) is host
+// code it never emits, so the device rules judge only device bodies here. Whatever a device body
+// reaches through an unqualified helper still shows in the kernel library's imports.
+std::vector<bool> DeviceBodies(const std::vector<Token>& tokens) {
+    std::set<std::string_view> qualifiers = {"__aicore__", "__global__", "__simt_vf__", "__simt_callee__", "aicore"};
+    for (size_t i = 0; i + 1 < tokens.size(); ++i) {
+        if (!tokens[i].directive || tokens[i].text != "define") continue;
+        for (size_t j = i + 2; j < tokens.size() && tokens[j].directive && tokens[j].line == tokens[i].line; ++j)
+            if (qualifiers.count(tokens[j].text)) qualifiers.insert(tokens[i + 1].text);
+    }
+    struct Level {
+        bool device;   // this brace opens (or sits in) a device body
+        bool pending;  // a device qualifier was seen since this level's last declaration ended
+    };
+    std::vector<Level> levels = {{false, false}};
+    std::vector<bool> inDevice(tokens.size(), false);
+    for (size_t i = 0; i < tokens.size(); ++i) {
+        Level& here = levels.back();
+        inDevice[i] = here.device;
+        if (tokens[i].directive) continue;
+        const std::string_view t = tokens[i].text;
+        if (qualifiers.count(t)) {
+            here.pending = true;
+        } else if (t == ";") {
+            here.pending = false;
+        } else if (t == "{") {
+            levels.push_back({here.device || here.pending, false});
+        } else if (t == "}" && levels.size() > 1) {
+            const bool closedDevice = levels.back().device;
+            levels.pop_back();
+            // A brace initialiser in a constructor's member list (`b_{y} {`, `b_{y}, c_{z} {`) is
+            // followed by more of the same declaration; a function body's end is not.
+            const std::string_view next = i + 1 < tokens.size() ? tokens[i + 1].text : "";
+            if (closedDevice && next != "{" && next != ",") levels.back().pending = false;
+        }
+    }
+    return inDevice;
+}
+
 // A `new` or `delete` that takes memory from or returns it to the heap. Placement new
 // (`new (buffer) T`) only constructs in memory the kernel already has, and `= delete` removes a
 // function; `new (std::nothrow) T` and `operator new`/`operator delete` are the heap's.
@@ -700,14 +742,16 @@ private:
     }
 
     void ScanTokens(const ParsedFile& f, const std::set<std::string, std::less<>>& declared) {
+        const std::vector<bool> device = side_ == SourceSide::Kernel ? DeviceBodies(f.tokens) : std::vector<bool>();
         for (size_t i = 0; i < f.tokens.size(); ++i) {
             const Token& t = f.tokens[i];
             if (!t.identifier) continue;
             const auto b = BannedIdentifiers().find(t.text);
-            if (b != BannedIdentifiers().end() && (side_ == SourceSide::Kernel || !b->second.kernelOnly) &&
-                IsBannedUse(t.text, b->second, f.tokens, i, declared))
+            const bool ruleApplies = b != BannedIdentifiers().end() &&
+                                     (b->second.kernelOnly ? side_ == SourceSide::Kernel && device[i] : true);
+            if (ruleApplies && IsBannedUse(t.text, b->second, f.tokens, i, declared))
                 Add(b->second.rule, f.display, t.line, "`" + std::string(t.text) + "`");
-            if (side_ == SourceSide::Kernel && IsHeapNewOrDelete(f.tokens, i))
+            if (side_ == SourceSide::Kernel && device[i] && IsHeapNewOrDelete(f.tokens, i))
                 Add("device_heap", f.display, t.line, "`" + std::string(t.text) + "`");
         }
         for (const Literal& lit : f.literals)

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 #include "build/builder.h"
 #include "build/project.h"
@@ -419,6 +420,31 @@ TEST(AntiCheat, IncludesOfInactiveBranchesAreNotJudged) {
     EXPECT_EQ(findings[0].rule, "include");
     EXPECT_EQ(findings[0].file, "bad.cpp");
     EXPECT_EQ(findings[0].line, 3);
+}
+
+// The device rules judge device code: a kernel-side header's unqualified (host) helper may use
+// std::string, as CANN's device compiler never emits it; device bodies are judged however they are
+// declared (qualifier, qualifier macro, constructor with brace initialisers, SIMT function).
+TEST(AntiCheat, DeviceRulesJudgeDeviceBodiesOnly) {
+    ScratchProject project;
+    project.Write("op_kernel/tiling_data.h",
+                  "#pragma once\n#include <string>\n"
+                  "struct TilingData {\n    int n;\n"
+                  "    std::string toString() const { return std::to_string(n); }\n};\n");
+    project.Write("op_kernel/op.cpp",
+                  "#include \"kernel_operator.h\"\n#include \"tiling_data.h\"\n"
+                  "#define DEVICE_INLINE __aicore__ inline\n"
+                  "class K {\npublic:\n"
+                  "    __aicore__ inline K() : a_{0}, b_{1} {\n        float* p = new float[3];\n    }\n"  // lines 6-8
+                  "    DEVICE_INLINE void Run() {\n        std::vector<int> v(4);\n    }\n"          // lines 9-11
+                  "    int a_, b_;\n};\n"
+                  "extern \"C\" __global__ __aicore__ void op(GM_ADDR x) {\n"
+                  "    if (x) { puts(\"x\"); }\n}\n");  // lines 14-16
+    const auto findings = project.Scan(SourceSide::Kernel, {"op_kernel/op.cpp"});
+    std::set<std::pair<std::string, int>> got;
+    for (const CheatFinding& f : findings) got.insert({f.rule, f.line});
+    const std::set<std::pair<std::string, int>> want = {{"device_heap", 7}, {"device_heap", 10}, {"device_libc", 15}};
+    EXPECT_EQ(got, want) << Describe(findings);
 }
 
 // ---------------------------------------------------------------------------------------------
