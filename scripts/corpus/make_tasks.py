@@ -145,6 +145,44 @@ def flattened_sibling(op_path, rel, inc, mirror):
     return candidate if candidate in mirror.files else None
 
 
+DEPENDENCY_DECLARATIONS = [re.compile(rb"add_dependent_ops\s*\(([^)]*)\)"), re.compile(rb"\bDEPENDENCIES\s+([^)]*)\)"),
+                           re.compile(rb"set\s*\(\s*NEW_OP_NAMES\s+\$\{ASCEND_OP_NAME\}\s+([^)]*)\)")]
+OPERATOR_CMAKE = ("CMakeLists.txt", "op_host/CMakeLists.txt")
+
+
+def dependent_operators(op_path, mirror):
+    """The operators the repository's build compiles with op_path, as its CMake files declare
+    them (the builder reads the same declarations: src/build/project.h, DependentOperatorsOf):
+    [(name, repository path)], each found beside the operator or in a sibling category."""
+    names = []
+    for cmake in OPERATOR_CMAKE:
+        path = op_path + "/" + cmake
+        if path not in mirror.files:
+            continue
+        text = b"\n".join(line.split(b"#")[0] for line in mirror.read(path).splitlines())
+        for declaration in DEPENDENCY_DECLARATIONS:
+            for words in declaration.findall(text):
+                for w in words.decode().split():
+                    if "${" in w:
+                        continue
+                    if w.replace("_", "").isupper():
+                        break
+                    if w not in names:
+                        names.append(w)
+    parent = os.path.dirname(op_path)
+    above = os.path.dirname(parent) + "/" if os.path.dirname(parent) else ""
+    found = []
+    for name in names:
+        places = [parent + "/" + name] + sorted({"/".join(f.split("/")[:-2]) for f in mirror.files
+                                                 if f.startswith(above) and f.count("/") == above.count("/") + 3
+                                                 and f.endswith("/" + name + "/op_host/CMakeLists.txt")})
+        for place in places:
+            if place != op_path and mirror.under(place + "/op_host"):
+                found.append((name, place))
+                break
+    return found
+
+
 def copy_answer(spec, repo, mirror, answer_dir):
     """Copies the operator's op_host/ and op_kernel/ sources, then every repository header they
     include through the repository's include roots (placed next to the including file, where the
@@ -166,6 +204,18 @@ def copy_answer(spec, repo, mirror, answer_dir):
         written[rel] = path
     for src, dst in spec.get("extra", []):
         written[dst] = src
+    # The operators built with this one (its CMake declarations, kept for the builder to read):
+    # their op_host sources but the OpDef, at their place beside the operator (answer/<name>).
+    for cmake in OPERATOR_CMAKE:
+        if spec["path"] + "/" + cmake in mirror.files:
+            written[cmake] = spec["path"] + "/" + cmake
+    for name, place in dependent_operators(spec["path"], mirror):
+        for path in mirror.under(place + "/op_host"):
+            rel = os.path.relpath(path, place)
+            if excluded(rel, patterns) or fnmatch.fnmatch(rel, "op_host/*_def*.cpp"):
+                continue
+            if rel.endswith(SOURCE_SUFFIXES):
+                written["../%s/%s" % (name, rel)] = path
     if not any(rel.startswith("op_kernel/") for rel in written):
         raise SystemExit("%s: nothing to copy under %s/op_kernel" % (spec["name"], spec["path"]))
     work = list(written.items())
@@ -191,7 +241,7 @@ def copy_answer(spec, repo, mirror, answer_dir):
                 written[target] = found
                 work.append((target, found))
                 source = common_source_of(repo, found, mirror)
-                if source and rel.startswith("op_host/"):
+                if source and "op_host/" in rel:  # compiled into the operator's host library
                     flat = "op_host/" + source.replace("/", "_")
                     if flat not in written:
                         written[flat] = source

@@ -79,14 +79,20 @@ namespace {
 // sources join the library that holds the tiling (optiling, else the first).
 OpProject WithSocTilingSources(const OpProject& project, const BuildOptions& options) {
     OpProject p = project;
-    const fs::path dir = fs::path(p.hostDir) / "arch35";
     std::error_code ec;
-    if (options.cceAicore != 310 || !fs::is_directory(dir, ec) || p.hostLibraries.empty()) return p;
+    if (options.cceAicore != 310 || p.hostLibraries.empty()) return p;
+    std::vector<fs::path> dirs = {fs::path(p.hostDir) / "arch35"};
+    for (auto& dep : p.dependentOperators) dirs.push_back(fs::path(dep) / "op_host" / "arch35");
     std::vector<std::string> extra;
-    for (auto& e : fs::directory_iterator(dir, ec))
-        if (e.is_regular_file() && (e.path().extension() == ".cpp" || e.path().extension() == ".cc"))
-            extra.push_back(e.path().string());
-    std::sort(extra.begin(), extra.end());
+    for (auto& dir : dirs) {
+        if (!fs::is_directory(dir, ec)) continue;
+        std::vector<std::string> found;
+        for (auto& e : fs::directory_iterator(dir, ec))
+            if (e.is_regular_file() && (e.path().extension() == ".cpp" || e.path().extension() == ".cc"))
+                found.push_back(e.path().string());
+        std::sort(found.begin(), found.end());
+        extra.insert(extra.end(), found.begin(), found.end());
+    }
     auto lib = std::find_if(p.hostLibraries.begin(), p.hostLibraries.end(), [](auto& l) { return l.name == "optiling"; });
     if (lib == p.hostLibraries.end()) lib = p.hostLibraries.begin();
     lib->sources.insert(lib->sources.end(), extra.begin(), extra.end());
@@ -103,6 +109,9 @@ bool BuildHost(const OpProject& given, const BuildOptions& options, HostArtifact
     // op_host includes as "../op_kernel/...".
     if (const fs::path beside = fs::path(project.hostDir).parent_path() / "op_kernel"; fs::is_directory(beside))
         HashTree(h, beside.string());
+    for (auto& dep : project.dependentOperators)
+        for (const char* half : {"op_host", "op_kernel"})
+            if (const fs::path d = fs::path(dep) / half; fs::is_directory(d)) HashTree(h.Field(dep), d.string());
     for (auto& root : project.repositoryRoots) h.Field("root").Field(root);
     for (auto& f : project.externalHeaders) h.Field(f).Field(ReadFile(f));
     for (auto& lib : project.hostLibraries) {

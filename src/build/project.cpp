@@ -139,6 +139,51 @@ std::vector<std::string> ExternalHeadersOf(const std::vector<fs::path>& projectD
 }
 }  // namespace
 
+namespace {
+// The words of `list` up to the first CMake keyword (an upper-case word) or variable.
+std::vector<std::string> OperatorNamesIn(const std::string& list) {
+    std::vector<std::string> out;
+    std::istringstream words(list);
+    for (std::string w; words >> w;) {
+        if (w.find("${") != std::string::npos) continue;
+        if (std::all_of(w.begin(), w.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)) || c == '_'; }))
+            break;
+        out.push_back(w);
+    }
+    return out;
+}
+}  // namespace
+
+std::vector<std::string> DependentOperatorsOf(const std::string& operatorDir) {
+    static const std::regex addDependent(R"(add_dependent_ops\s*\(([^)]*)\))");
+    static const std::regex dependencies(R"(\bDEPENDENCIES\s+([^)]*)\))");
+    static const std::regex addsToCompile(R"(set\s*\(\s*NEW_OP_NAMES\s+\$\{ASCEND_OP_NAME\}\s+([^)]*)\))");
+    const fs::path dir(operatorDir);
+    std::vector<std::string> names;
+    for (const fs::path& cmake : {dir / "CMakeLists.txt", dir / "op_host" / "CMakeLists.txt"}) {
+        if (!fs::is_regular_file(cmake)) continue;
+        const std::string text = CmakeWithoutComments(cmake);
+        for (const std::regex* re : {&addDependent, &dependencies, &addsToCompile})
+            for (std::sregex_iterator it(text.begin(), text.end(), *re), end; it != end; ++it)
+                for (auto& n : OperatorNamesIn((*it)[1].str()))
+                    if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    }
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (auto& name : names) {
+        std::vector<fs::path> candidates = {dir.parent_path() / name};
+        if (fs::path up = dir.parent_path().parent_path(); !up.empty() && fs::is_directory(up, ec))
+            for (auto& category : fs::directory_iterator(up, ec))
+                if (category.is_directory()) candidates.push_back(category.path() / name);
+        for (auto& c : candidates)
+            if (fs::is_directory(c / "op_host", ec) && !fs::equivalent(c, dir, ec)) {
+                out.push_back(fs::canonical(c).string());
+                break;
+            }
+    }
+    return out;
+}
+
 bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelDir, OpProject* out, std::string* error) {
     OpProject p;
     if (!fs::is_directory(hostDir)) return *error = "no op_host directory at " + hostDir, false;
@@ -150,6 +195,16 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
     if (p.hostSources.empty()) return *error = "op_host has no C++ source (.cpp, .cc, .cxx): " + p.hostDir, false;
     p.hostLibraries = HostLibrariesOf(p.hostDir, p.hostSources);
     p.opapiSources = OpApiSourcesOf(p.hostDir, p.hostSources);
+    p.dependentOperators = DependentOperatorsOf(fs::path(p.hostDir).parent_path().string());
+    for (auto& dep : p.dependentOperators) {
+        std::vector<std::string> registrations;
+        for (auto& src : CppFiles(fs::path(dep) / "op_host"))
+            if (fs::path(src).filename().string().find("_def") == std::string::npos)  // the glob `*_def*.cpp`
+                registrations.push_back(src);
+        auto lib = std::find_if(p.hostLibraries.begin(), p.hostLibraries.end(), [](auto& l) { return l.name == "optiling"; });
+        if (lib == p.hostLibraries.end()) lib = p.hostLibraries.begin();
+        lib->sources.insert(lib->sources.end(), registrations.begin(), registrations.end());
+    }
     p.hostSources.clear();
     for (auto& lib : p.hostLibraries) p.hostSources.insert(p.hostSources.end(), lib.sources.begin(), lib.sources.end());
     p.hostSources.insert(p.hostSources.end(), p.opapiSources.begin(), p.opapiSources.end());

@@ -30,6 +30,9 @@ struct OpProject {
     // device build lays kernels out), found by following quoted includes from the including file;
     // they enter the cache keys.
     std::vector<std::string> externalHeaders;
+    // Operators the repository's build compiles with this one (DependentOperatorsOf), each an
+    // operator directory holding op_host/; their host registrations join this project's.
+    std::vector<std::string> dependentOperators;
     std::string kernelDir;                 // op_kernel
     std::vector<std::string> kernelSources;  // op_kernel/*.cpp
 };
@@ -54,6 +57,19 @@ std::vector<OpProject::HostLibrary> HostLibrariesOf(const std::string& hostDir,
                                                     const std::vector<std::string>& allHostSources);
 std::vector<std::string> OpApiSourcesOf(const std::string& hostDir, const std::vector<std::string>& allHostSources);
 inline constexpr const char* kOpApiTarget = "opapi";
+
+// The operators a CANN 8.x repository builds together with the one in `operatorDir`, as its
+// CMake files declare them (ops-cv cmake/func.cmake): `add_dependent_ops(<ops>)` in the
+// operator's CMakeLists.txt, `DEPENDENCIES <ops>` of `add_modules_sources` /
+// `add_all_modules_sources` in op_host/CMakeLists.txt, or the operator adding itself the ops to
+// compile (`set(NEW_OP_NAMES ${ASCEND_OP_NAME} <ops>)`). Each is found as the operator directory
+// of that name beside this one or in a sibling category (`../../image/<op>`), holding op_host/;
+// the repository's build fails when it is missing, so a name not found is left out here and the
+// build then fails on what it lacks. The dependency's tiling and shape-inference sources (every
+// op_host source but its OpDef, `*_def*.cpp`) are compiled into this project's host: the
+// depending operator registers its tiling, tiling struct and shape inference there (ops-cv's
+// upsample_nearest_exact3d has no tiling source of its own).
+std::vector<std::string> DependentOperatorsOf(const std::string& operatorDir);
 
 // snake_case of an operator type the way CANN names kernel entry points (AddCustom ->
 // add_custom, GeGluV2 -> ge_glu_v2, AddRMSNorm -> add_rms_norm).
