@@ -37,7 +37,8 @@ json ParamJson(const host::ParamInfo& p) {
     for (auto d : p.dtypes) dt.push_back(int(d));
     for (auto f : p.formats) fm.push_back(int(f));
     return {{"name", p.name}, {"kind", int(p.kind)}, {"dtypes", dt}, {"formats", fm},
-            {"valueDepend", p.valueDepend}, {"scalar", p.scalar}, {"shapeDependOnCompute", p.shapeDependOnCompute}};
+            {"valueDepend", p.valueDepend}, {"scalar", p.scalar}, {"shapeDependOnCompute", p.shapeDependOnCompute},
+            {"initValues", p.initValues}};
 }
 
 host::ParamInfo ParamFrom(const json& j) {
@@ -49,6 +50,7 @@ host::ParamInfo ParamFrom(const json& j) {
     p.valueDepend = j.at("valueDepend");
     p.scalar = j.at("scalar");
     p.shapeDependOnCompute = j.at("shapeDependOnCompute");
+    if (j.contains("initValues")) p.initValues = j.at("initValues").get<std::vector<double>>();
     return p;
 }
 

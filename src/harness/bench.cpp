@@ -364,9 +364,12 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
     if (verdict.contains("note")) ev.log += "judge: " + verdict.value("note", std::string()) + "\n";
     if (verdict.value("passed", false)) return finish("done", "pass", "");
     std::string why = verdict.value("error", std::string());
+    // A task's own check reports the maximum errors only: no count of wrong elements.
+    const std::string count =
+        verdict.contains("mismatches") ? std::to_string(oe.mismatches) + " mismatches, " : "the task's check: ";
     if (why.empty())
-        why = "outputs differ from the reference (" + std::to_string(oe.mismatches) + " mismatches, max abs error " +
-              json(oe.maxAbsError).dump() + ", max rel error " + json(oe.maxRelError).dump() + ")";
+        why = "outputs differ from the reference (" + count + "max abs error " + json(oe.maxAbsError).dump() +
+              ", max rel error " + json(oe.maxRelError).dump() + ")";
     return finish("compare", "wrong_values", why);
 }
 

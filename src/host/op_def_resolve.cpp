@@ -37,6 +37,16 @@ std::vector<const ops::OpParamDefImpl*> Merge(const std::deque<ops::OpParamDef>&
     return merged;
 }
 
+// The number an InitValue entry holds: floats for FLOAT32/FLOAT16, integers otherwise (ScalarVar).
+double InitNumber(const ops::ScalarVar& v) {
+    switch (v.scalar_type) {
+        case ops::ScalarType::FLOAT32:
+        case ops::ScalarType::FLOAT16: return double(v.scalar_num.value_f32);
+        case ops::ScalarType::UINT64: return double(v.scalar_num.value_u64);
+        default: return double(v.scalar_num.value_i64);
+    }
+}
+
 // Expands dtype/format declarations into combination columns. Plain DataType/Format lists give
 // the base columns (entry i of every such list belongs to column i); each DataTypeList/FormatList
 // multiplies the columns by its length, its entries varying fastest in declaration order.
@@ -81,6 +91,11 @@ void ExpandColumns(const std::vector<const ops::OpParamDefImpl*>& params, std::v
         }
         for (size_t i = 0; i < params.size(); ++i) {
             const auto* p = params[i];
+            if (!p->initValues.empty()) {
+                // InitValue's list is indexed like the DataType list; one entry applies to all.
+                out[i].initValues.resize(columns);
+                out[i].initValues[column] = InitNumber(p->initValues[std::min(base, p->initValues.size() - 1)]);
+            }
             if (!p->types.empty() && !p->typesAreList) out[i].dtypes[column] = p->types[std::min(base, p->types.size() - 1)];
             if (!p->formats.empty() && !p->formatsAreList) {
                 out[i].formats[column] = p->formats[std::min(base, p->formats.size() - 1)];

@@ -100,7 +100,7 @@ std::vector<build::DtypeCombo> Operator::DtypeColumns() const {
     return out;
 }
 
-bool Operator::SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::string* error) const {
+bool Operator::SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::string* error, size_t* column) const {
     // bool and uint8 tensors are byte-identical (0/1); aclnn accepts one for the other.
     auto same = [](ge::DataType a, ge::DataType b) {
         auto norm = [](ge::DataType t) { return t == ge::DT_BOOL ? ge::DT_UINT8 : t; };
@@ -141,6 +141,7 @@ bool Operator::SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::s
     }
     // Parameters the OpDef leaves untyped take the caller's dtype.
     *combo = columns[size_t(best)];
+    if (column) *column = size_t(best);
     for (size_t i = 0; i < combo->inputs.size(); ++i)
         if (combo->inputs[i] == ge::DT_UNDEFINED && i < call.inputs.size() && !call.inputs[i].empty())
             combo->inputs[i] = call.inputs[i][0].dtype;
@@ -324,7 +325,8 @@ RunReport Operator::Run(OpCall& call) {
     report.stage = RunStage::Tiling;
     FillDefaultAttrs(op_, call);
     build::DtypeCombo combo;
-    if (!SelectDtypes(call, &combo, &report.error)) return report;
+    size_t column = 0;
+    if (!SelectDtypes(call, &combo, &report.error, &column)) return report;
     if (call.outputs.size() != op_.outputs.size()) {
         report.error = "the call provides " + std::to_string(call.outputs.size()) + " outputs; " + op_.type +
                        " declares " + std::to_string(op_.outputs.size());
@@ -401,6 +403,18 @@ RunReport Operator::Run(OpCall& call) {
         // does for aclnn: a kernel that accumulates with SetAtomicAdd relies on the caller's zeros.
         bool dyn = op_.outputs[i].kind == host::ParamKind::Dynamic;
         args.push_back(place(call.outputs[i], combo.outputs[i], "output " + op_.outputs[i].name, outPtrs[i], dyn));
+        // Except an output the OpDef gives an InitValue: CANN fills it (a memset launched ahead of
+        // the kernel) with that value, which is what an accumulating kernel starts from.
+        const std::vector<double>& init = op_.outputs[i].initValues;
+        if (!init.empty()) {
+            Tensor one = Tensor::Zeros({1}, combo.outputs[i]);
+            one.Set(0, init[std::min(column, init.size() - 1)]);
+            const size_t width = one.bytes.size();
+            for (size_t k = 0; k < outPtrs[i].size(); ++k) {
+                const size_t bytes = size_t(call.outputs[i][k].Numel()) * width;
+                for (size_t b = 0; b + width <= bytes; b += width) std::memcpy(outPtrs[i][k] + b, one.bytes.data(), width);
+            }
+        }
     }
     uint64_t* shapeOut = nullptr;
     if (hasShapeOut) {

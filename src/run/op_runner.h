@@ -66,7 +66,8 @@ public:
     // (DT_UNDEFINED where the OpDef leaves a parameter untyped).
     std::vector<build::DtypeCombo> DtypeColumns() const;
     // The dtype column matching the inputs, or false with a reason.
-    bool SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::string* error) const;
+    // `column`, when given, receives the index of the OpDef column chosen.
+    bool SelectDtypes(const OpCall& call, build::DtypeCombo* combo, std::string* error, size_t* column = nullptr) const;
     // Output shapes from the operator's InferShape, else the first input's shape; dtypes from the
     // OpDef column. Fills call.outputs.
     bool PrepareOutputs(OpCall& call, std::string* error) const;

@@ -23,6 +23,9 @@ struct ParamInfo {
     bool valueDepend = false;  // tiling may read this input's data (ValueDepend)
     bool scalar = false;       // Scalar() / ScalarList(): passed as a host scalar
     bool shapeDependOnCompute = false;  // OutputShapeDependOnCompute(): the kernel reports its shape
+    // InitValue() of an output, one entry per combination column (empty: none). The framework
+    // fills the output's memory with it before the launch (CANN's memset of atomic-add outputs).
+    std::vector<double> initValues;
 };
 
 enum class AttrKind : uint8_t { Bool, Int, Float, String, ListBool, ListInt, ListFloat, ListListInt };

@@ -88,6 +88,11 @@ def judge_case(task, case_dir, expected_dir, returned_dir, rule="default", defer
     return result
 
 
+def element_count(values):
+    """Elements of the tensors in a flattened output list."""
+    return sum(int(v.numel()) for v in values if isinstance(v, torch.Tensor))
+
+
 def verdict(expected, actual, used, check=None):
     """The judge's result for the flattened output lists under the rule `used` ("default",
     "strict", or "custom" with the task's `check`)."""
@@ -97,9 +102,15 @@ def verdict(expected, actual, used, check=None):
     check = check or (strict_check if used == "strict" else default_check)
     ok, abs_diff, rel_diff = check(exp, act)
     result = {"passed": bool(ok), "check": used if used in ("custom", "strict") else "default"}
-    result.update(stats(torch.as_tensor(abs_diff).reshape(-1), torch.as_tensor(rel_diff).reshape(-1)))
+    abs_diff, rel_diff = torch.as_tensor(abs_diff).reshape(-1), torch.as_tensor(rel_diff).reshape(-1)
+    result.update(stats(abs_diff, rel_diff))
     if LAST_MISMATCHES[0] is not None:
         result["mismatches"] = LAST_MISMATCHES[0]
+    elif used == "custom" and abs_diff.numel() != element_count(expected):
+        # The task's check returned summaries (NPUKernelBench's form: the maximum errors as
+        # one-element tensors), not one error per element: counting over them would report
+        # "1 mismatch" for any number of wrong elements.
+        del result["mismatches"]
     if len(expected) != len(actual):
         counts = "ModelNew returned %d output tensor(s); the reference Model returns %d" % (
             len(actual), len(expected))
