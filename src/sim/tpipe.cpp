@@ -145,19 +145,67 @@ const char* StateName(BufState s) {
 
 }  // namespace
 
+namespace {
+
+// Sets aside the allocation state of the core's current TPipe (if any) in idlePipes.
+void ParkCurrentPipe(Core& c) {
+    if (!c.pipe) return;
+    for (auto& idle : c.idlePipes)
+        if (idle.first == c.pipe) {
+            idle.second = c.cursor;
+            return;
+        }
+    c.idlePipes.emplace_back(c.pipe, c.cursor);
+}
+
+void ForgetIdlePipe(Core& c, void* pipe) {
+    for (size_t i = 0; i < c.idlePipes.size(); ++i)
+        if (c.idlePipes[i].first == pipe) {
+            c.idlePipes.erase(c.idlePipes.begin() + long(i));
+            return;
+        }
+}
+
+}  // namespace
+
 void PipeCreate(void* pipe) {
     Core& c = Cur();
+    ParkCurrentPipe(c);
+    ForgetIdlePipe(c, pipe);  // a new object at the address of a destroyed one
     c.pipe = pipe;
+    c.lastPipe = pipe;
     ++c.pipeEpoch;
     c.cursor.fill(0);
     c.buffers.clear();
     std::fill(std::begin(c.eventAlloc), std::end(c.eventAlloc), 0);
 }
 
+// InitBuffer through `pipe`: allocation continues from that TPipe's own state. A kernel that
+// constructs several TPipe objects up front and uses and destroys them one after another (as
+// ops-transformer's MoeTokenPermute does) gets each stage's buffers from the start of UB, not
+// after the buffers of the stages it has destroyed.
+void PipeSelect(void* pipe) {
+    Core& c = Cur();
+    if (c.pipe == pipe) return;
+    ParkCurrentPipe(c);
+    c.cursor.fill(0);
+    for (size_t i = 0; i < c.idlePipes.size(); ++i)
+        if (c.idlePipes[i].first == pipe) {
+            c.cursor = c.idlePipes[i].second;
+            c.idlePipes.erase(c.idlePipes.begin() + long(i));
+            break;
+        }
+    c.pipe = pipe;
+}
+
 void PipeDestroy(void* pipe) {
     if (!RtIfLaunched() || !Rt().cur) return;
     Core& c = Cur();
-    if (c.pipe != pipe) return;
+    if (c.lastPipe == pipe) c.lastPipe = nullptr;
+    if (c.pipe != pipe) {
+        ForgetIdlePipe(c, pipe);
+        return;
+    }
     c.pipe = nullptr;
     ++c.pipeEpoch;
     c.cursor.fill(0);
@@ -166,13 +214,16 @@ void PipeDestroy(void* pipe) {
 
 void PipeReset(void* pipe) {
     Core& c = Cur();
-    if (c.pipe != pipe) return;
+    if (c.pipe != pipe) {
+        ForgetIdlePipe(c, pipe);
+        return;
+    }
     ++c.pipeEpoch;
     c.cursor.fill(0);
     c.buffers.clear();
 }
 
-void* CurrentPipe() { return Cur().pipe; }
+void* CurrentPipe() { return Cur().lastPipe ? Cur().lastPipe : Cur().pipe; }
 
 uintptr_t PipeBaseAddr(AscendC::TPosition pos) { return reinterpret_cast<uintptr_t>(LocalMem(Cur(), MemOf(pos))); }
 
