@@ -17,6 +17,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"GM_WRITE_OOB", "memory", true, "a write to GM falls outside every tensor of the launch"},
         {"INPUT_MODIFIED", "memory", false, "the kernel changed an input tensor that the operator does not update in place"},
         {"TBUF_GET_OVERSIZE", "memory", false, "TBuf::Get/GetWithOffset asks for more bytes than the TBuf holds"},
+        {"TPIPE_NOT_DESTROYED", "memory", false,
+         "InitBuffer through a TPipe while another TPipe of the core still holds buffers (neither Destroy nor Reset): "
+         "each TPipe allocates from the start of UB, so their buffers share bytes"},
         {"POP_STACK_CONFLICT", "memory", false,
          "PopStackBuffer in a kernel that also calls a high-level API without a sharedTmpBuffer: both take the "
          "unallocated end of UB"},

@@ -184,9 +184,23 @@ void PipeCreate(void* pipe) {
 // constructs several TPipe objects up front and uses and destroys them one after another (as
 // ops-transformer's MoeTokenPermute does) gets each stage's buffers from the start of UB, not
 // after the buffers of the stages it has destroyed.
-void PipeSelect(void* pipe) {
+//
+// CANN allows one TPipe at a time: allocating through a second TPipe while the one used before it
+// still holds buffers (neither Destroy nor Reset) gives both the same UB bytes, and the device
+// "may hang" (TPipe constructor page). Reported, not stopped: the buffers alias as on the device.
+void PipeSelect(void* pipe, const void* caller) {
     Core& c = Cur();
     if (c.pipe == pipe) return;
+    if (c.pipe) {
+        uint64_t held = 0;
+        for (uint32_t bytes : c.cursor) held += bytes;
+        if (held)
+            Diag("TPIPE_NOT_DESTROYED", caller,
+                 Format("InitBuffer through a second TPipe while the TPipe used before it still holds %llu bytes of "
+                        "buffers: every TPipe allocates from the start of UB, so the two share bytes; call Destroy() "
+                        "on the other TPipe first (CANN allows one TPipe at a time)",
+                        static_cast<unsigned long long>(held)));
+    }
     ParkCurrentPipe(c);
     c.cursor.fill(0);
     for (size_t i = 0; i < c.idlePipes.size(); ++i)
