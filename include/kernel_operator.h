@@ -47,6 +47,7 @@
 #include "lib/reduce/sum.h"
 #include "lib/math/cumsum.h"
 #include "lib/normalization/rmsnorm.h"
+#include "lib/sort/topk.h"
 #include "lib/activation/softmax.h"
 #include "lib/select/selectwithbytesmask.h"
 #include "lib/utils/init_global_memory.h"

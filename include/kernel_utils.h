@@ -19,6 +19,11 @@ struct AscendCUtils {
         if constexpr (isSetMask) akg::sim::MaskSetLen(len, sizeof(T) * 8, false);
     }
     __aicore__ static inline int32_t GetC0Count(const int32_t dtypeSize) { return 32 / dtypeSize; }
+    // The mask mode of the vector unit (SetMaskCount / SetMaskNorm); T is not used.
+    template <typename T>
+    __aicore__ static inline void SetMaskCount() { akg::sim::MaskMode(true); }
+    template <typename T>
+    __aicore__ static inline void SetMaskNorm() { akg::sim::MaskMode(false); }
 };
 
 // CANN's compile-time type choice (std::conditional) among its basic utilities: kernels pick an

@@ -191,6 +191,23 @@ AKG_BLOCK_REDUCE_API(BlockReduceMax, Max)
 AKG_BLOCK_REDUCE_API(BlockReduceMin, Min)
 #undef AKG_BLOCK_REDUCE_API
 
+// CANN's implementation layer under BlockReduceSum/Max/Min (kernel_operator_vec_reduce_impl.h),
+// which ops-transformer's MoeGatingTopKSoftmax calls on raw UB pointers after setting the mask
+// itself: the same instruction, with the mask register as it stands.
+#define AKG_BLOCK_REDUCE_IMPL(NAME, OP, KIND)                                                                  \
+    template <typename T>                                                                                      \
+    AKG_API void NAME(__ubuf__ T* dstLocal, __ubuf__ T* srcLocal, const int32_t repeat,                        \
+                      const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {    \
+        AKG_REDUCE_CHECK(#OP, T, T);                                                                           \
+        akg::sim::VecReduceBlock<T>(akg::sim::ReduceOp::OP, akg::sim::RedKind::KIND, dstLocal, srcLocal,       \
+                                    akg::sim::MaskShape(false, uint64_t(0), 1), repeat, dstRepStride,          \
+                                    srcBlkStride, srcRepStride, AKG_CALLER);                                   \
+    }
+AKG_BLOCK_REDUCE_IMPL(BlockReduceSumIntrinsicsImpl, BlockReduceSum, Sum)
+AKG_BLOCK_REDUCE_IMPL(BlockReduceMaxIntrinsicsImpl, BlockReduceMax, Max)
+AKG_BLOCK_REDUCE_IMPL(BlockReduceMinIntrinsicsImpl, BlockReduceMin, Min)
+#undef AKG_BLOCK_REDUCE_IMPL
+
 // ---- ReducePairElem (sum of adjacent pairs) ----
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 AKG_API void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,

@@ -64,6 +64,7 @@ uintptr_t BufInit(AscendC::TPosition pos, uint32_t len, const void* caller);
 
 void PipeCreate(void* pipe);
 void PipeDestroy(void* pipe);
+void PipeSelect(void* pipe, const void* caller);  // InitBuffer / InitBufPool through this TPipe
 void PipeReset(void* pipe);
 void* CurrentPipe();
 uintptr_t PipeBaseAddr(AscendC::TPosition pos);
@@ -294,19 +295,23 @@ public:
 
     template <class T>
     AKG_API bool InitBuffer(T& que, uint8_t num, uint32_t len) {
+        akg::sim::PipeSelect(this, AKG_CALLER);
         return que.Init(num, len, AKG_CALLER);
     }
     template <TPosition bufPos>
     AKG_API bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
+        akg::sim::PipeSelect(this, AKG_CALLER);
         return buf.Init(len, AKG_CALLER);
     }
 
     template <class T>
     AKG_API bool InitBufPool(T& bufPool, uint32_t len) {
+        akg::sim::PipeSelect(this, AKG_CALLER);
         return akg::sim::PoolCarve(bufPool.AkgPool(), T::poolPos, len, nullptr, AKG_CALLER);
     }
     template <class T, class U>
     AKG_API bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf) {
+        akg::sim::PipeSelect(this, AKG_CALLER);
         akg::sim::PoolShare(bufPool.AkgPool(), shareBuf.AkgPool(), len, AKG_CALLER);
         return true;
     }

@@ -53,6 +53,7 @@
 #include "lib/reduce/sum_tiling.h"
 #include "lib/math/cumsum_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"
+#include "lib/sort/topk_tiling.h"
 #include "lib/select/selectwithbytesmask_tiling.h"
 // The Matmul library's tiling (matmul_tiling::MatmulApiTiling / MultiCoreMatmulTiling, TCubeTiling).
 #include "lib/matmul/matmul_tiling.h"

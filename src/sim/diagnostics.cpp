@@ -17,6 +17,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"GM_WRITE_OOB", "memory", true, "a write to GM falls outside every tensor of the launch"},
         {"INPUT_MODIFIED", "memory", false, "the kernel changed an input tensor that the operator does not update in place"},
         {"TBUF_GET_OVERSIZE", "memory", false, "TBuf::Get/GetWithOffset asks for more bytes than the TBuf holds"},
+        {"TPIPE_NOT_DESTROYED", "memory", false,
+         "InitBuffer through a TPipe while another TPipe of the core still holds buffers (neither Destroy nor Reset): "
+         "each TPipe allocates from the start of UB, so their buffers share bytes"},
         {"POP_STACK_CONFLICT", "memory", false,
          "PopStackBuffer in a kernel that also calls a high-level API without a sharedTmpBuffer: both take the "
          "unallocated end of UB"},
@@ -85,7 +88,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"VEC_GATHER_OFFSET_MISALIGNED", "api", false,
          "a Gather byte offset (srcBaseAddr + srcOffset) is not a multiple of the element size"},
         {"ADV_TMP_BUFFER_SMALL", "api", false,
-         "a high-level API (math, activation, Broadcast, Mean, Sum, SoftMax family, Select with a byte mask) gets less "
+         "a high-level API (math, activation, Broadcast, Mean, Sum, SoftMax family, Select with a byte mask, CumSum, "
+         "RmsNorm, TopK) gets less "
          "temporary space (sharedTmpBuffer, or the unallocated end of "
          "UB for the forms without one) than its documented minimum"},
         {"ADV_SHAPE_UNSUPPORTED", "api", false,
@@ -94,8 +98,10 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "blocks, or n outside 1..inner; Sum: the same; SoftMax family: srcK not whole 32-byte blocks, or oriSrcM/oriSrcK "
          "beyond srcM/srcK; Select with a byte mask: a last axis not whole 32-byte blocks, or a mask row not a multiple of "
          "16 or shorter than the data row; CumSum: an axis of 0, or inner not whole 32-byte blocks; RmsNorm: a tiling whose "
-         "[B, S, H] does not fit the tensors, H not whole 32-byte blocks or originalHLength outside 1..H); the call is "
-         "not computed"},
+         "[B, S, H] does not fit the tensors, H not whole 32-byte blocks or originalHLength outside 1..H; TopK: inner not a "
+         "multiple of 32 (32 in Small mode, at most 4096 in Normal mode), n outside 1..inner, k outside 1..n, "
+         "isHasfinish in Small mode, tensors smaller than the call, or a tiling TopKTilingFunc did not make for this "
+         "inner); the call is not computed"},
         {"MATMUL_NOT_INITIALIZED", "api", true,
          "a Matmul object computes before Init / REGIST_MATMUL_OBJ gave it a tiling (or Init got a null tiling or no TPipe)"},
         {"MATMUL_TENSOR_UNSET", "api", true,

@@ -57,10 +57,15 @@ struct Core {
     // Local memories, allocated on first use; `memBase` is 64 KiB aligned.
     std::array<uint8_t*, size_t(Mem::COUNT)> memBase{};
 
-    // TPipe allocation state.
+    // TPipe allocation state: `pipe` is the TPipe whose InitBuffer ran last and `cursor` its
+    // allocation ends; every other TPipe object of the core keeps its own in `idlePipes` (each
+    // TPipe allocates from the start of the memories, as CANN's do). `lastPipe` is the TPipe
+    // constructed last (GetTPipePtr).
     void* pipe = nullptr;
+    void* lastPipe = nullptr;
     uint32_t pipeEpoch = 0;
     std::array<uint32_t, size_t(Mem::COUNT)> cursor{};
+    std::vector<std::pair<void*, std::array<uint32_t, size_t(Mem::COUNT)>>> idlePipes;
     PoolState* activePool = nullptr;  // the TBufPool whose InitBuffer is running
     // The core's live queues (TQue objects initialised by InitBuffer, not their by-value copies):
     // FreeTensor through the wrong queue finds the buffer's own queue here.

@@ -145,19 +145,81 @@ const char* StateName(BufState s) {
 
 }  // namespace
 
+namespace {
+
+// Sets aside the allocation state of the core's current TPipe (if any) in idlePipes.
+void ParkCurrentPipe(Core& c) {
+    if (!c.pipe) return;
+    for (auto& idle : c.idlePipes)
+        if (idle.first == c.pipe) {
+            idle.second = c.cursor;
+            return;
+        }
+    c.idlePipes.emplace_back(c.pipe, c.cursor);
+}
+
+void ForgetIdlePipe(Core& c, void* pipe) {
+    for (size_t i = 0; i < c.idlePipes.size(); ++i)
+        if (c.idlePipes[i].first == pipe) {
+            c.idlePipes.erase(c.idlePipes.begin() + long(i));
+            return;
+        }
+}
+
+}  // namespace
+
 void PipeCreate(void* pipe) {
     Core& c = Cur();
+    ParkCurrentPipe(c);
+    ForgetIdlePipe(c, pipe);  // a new object at the address of a destroyed one
     c.pipe = pipe;
+    c.lastPipe = pipe;
     ++c.pipeEpoch;
     c.cursor.fill(0);
     c.buffers.clear();
     std::fill(std::begin(c.eventAlloc), std::end(c.eventAlloc), 0);
 }
 
+// InitBuffer through `pipe`: allocation continues from that TPipe's own state. A kernel that
+// constructs several TPipe objects up front and uses and destroys them one after another (as
+// ops-transformer's MoeTokenPermute does) gets each stage's buffers from the start of UB, not
+// after the buffers of the stages it has destroyed.
+//
+// CANN allows one TPipe at a time: allocating through a second TPipe while the one used before it
+// still holds buffers (neither Destroy nor Reset) gives both the same UB bytes, and the device
+// "may hang" (TPipe constructor page). Reported, not stopped: the buffers alias as on the device.
+void PipeSelect(void* pipe, const void* caller) {
+    Core& c = Cur();
+    if (c.pipe == pipe) return;
+    if (c.pipe) {
+        uint64_t held = 0;
+        for (uint32_t bytes : c.cursor) held += bytes;
+        if (held)
+            Diag("TPIPE_NOT_DESTROYED", caller,
+                 Format("InitBuffer through a second TPipe while the TPipe used before it still holds %llu bytes of "
+                        "buffers: every TPipe allocates from the start of UB, so the two share bytes; call Destroy() "
+                        "on the other TPipe first (CANN allows one TPipe at a time)",
+                        static_cast<unsigned long long>(held)));
+    }
+    ParkCurrentPipe(c);
+    c.cursor.fill(0);
+    for (size_t i = 0; i < c.idlePipes.size(); ++i)
+        if (c.idlePipes[i].first == pipe) {
+            c.cursor = c.idlePipes[i].second;
+            c.idlePipes.erase(c.idlePipes.begin() + long(i));
+            break;
+        }
+    c.pipe = pipe;
+}
+
 void PipeDestroy(void* pipe) {
     if (!RtIfLaunched() || !Rt().cur) return;
     Core& c = Cur();
-    if (c.pipe != pipe) return;
+    if (c.lastPipe == pipe) c.lastPipe = nullptr;
+    if (c.pipe != pipe) {
+        ForgetIdlePipe(c, pipe);
+        return;
+    }
     c.pipe = nullptr;
     ++c.pipeEpoch;
     c.cursor.fill(0);
@@ -166,13 +228,16 @@ void PipeDestroy(void* pipe) {
 
 void PipeReset(void* pipe) {
     Core& c = Cur();
-    if (c.pipe != pipe) return;
+    if (c.pipe != pipe) {
+        ForgetIdlePipe(c, pipe);
+        return;
+    }
     ++c.pipeEpoch;
     c.cursor.fill(0);
     c.buffers.clear();
 }
 
-void* CurrentPipe() { return Cur().pipe; }
+void* CurrentPipe() { return Cur().lastPipe ? Cur().lastPipe : Cur().pipe; }
 
 uintptr_t PipeBaseAddr(AscendC::TPosition pos) { return reinterpret_cast<uintptr_t>(LocalMem(Cur(), MemOf(pos))); }
 

@@ -239,6 +239,18 @@ TEST(Diagnostics, POP_STACK_CONFLICT) {
     });
 }
 
+TEST(Diagnostics, TPIPE_NOT_DESTROYED) {
+    CheckRule("TPIPE_NOT_DESTROYED", [](bool bad, int* line) {
+        TPipe first, second;
+        TBuf<TPosition::VECCALC> a, b;
+        first.InitBuffer(a, 1024);
+        Duplicate(a.Get<float>(), 1.0f, 256);
+        if (!bad) first.Destroy();  // corrected: the first TPipe's buffers are released first
+        MARK(*line); second.InitBuffer(b, 1024);  // the same UB bytes as a's while first still holds them
+        Duplicate(b.Get<float>(), 2.0f, 256);
+    });
+}
+
 // ---- alignment ----
 
 TEST(Diagnostics, LOCAL_ADDR_MISALIGNED) {

@@ -249,6 +249,32 @@ TEST(TPipe, BuffersAreLaidOutConsecutivelyAndResetReusesMemory) {
     EXPECT_EQ(c0, a0);
 }
 
+// Several TPipe objects constructed up front and used one after another, each destroyed before
+// the next allocates (ops-transformer's MoeTokenPermute): every TPipe allocates from the start of
+// UB, so three stages of 150 KiB each fit the 192 KiB; GetTPipePtr is the TPipe constructed last.
+TEST(TPipe, EachTPipeAllocatesFromTheStartOfUb) {
+    uint64_t a = 0, b = 0, c = 0;
+    void *current = nullptr, *last = nullptr;
+    auto run = RunKernel(1, [&] {
+        TPipe first, second, third;
+        last = &third;
+        TBuf<TPosition::VECCALC> x, y, z;
+        first.InitBuffer(x, 150 * 1024);
+        a = x.Get<float>().GetPhyAddr();
+        first.Destroy();
+        second.InitBuffer(y, 150 * 1024);
+        b = y.Get<float>().GetPhyAddr();
+        second.Destroy();
+        third.InitBuffer(z, 150 * 1024);
+        c = z.Get<float>().GetPhyAddr();
+        current = GetTPipePtr();
+    });
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(b, c);
+    EXPECT_EQ(current, last);
+}
+
 // SetFlag/WaitFlag (AscendC and raw intrinsic spellings), AllocEventID and PipeBarrier on the
 // happy path: no diagnostic, and each becomes a sync instruction on the right pipes.
 TEST(Sync, SetWaitFlagAndBarriers) {

@@ -5,6 +5,7 @@
 
 #include "lib/akg_adv/rmsnorm_rules.h"
 #include "lib/akg_adv/softmax_rules.h"
+#include "lib/akg_adv/topk_rules.h"
 #include "lib/matmul/tcube_tiling.h"
 
 using AscendC::tiling::SoftMaxTiling;
@@ -13,3 +14,5 @@ using AscendC::tiling::TCubeTiling;
 #define AKG_LIB_TILING_TCubeTiling 1
 using AscendC::tiling::RmsNormTiling;
 #define AKG_LIB_TILING_RmsNormTiling 1
+using AscendC::tiling::TopkTiling;
+#define AKG_LIB_TILING_TopkTiling 1
