@@ -1,7 +1,10 @@
-// Kernel-side tiling: TILING_KEY_IS dispatch and the kernel-type declaration. GET_TILING_DATA
-// and the tiling structs themselves are generated per operator by the builder, as CANN's
-// build does, into the header that `kernel_tiling/kernel_tiling.h` includes.
+// Kernel-side tiling: TILING_KEY_IS dispatch, the kernel-type declaration, the plain-struct
+// tiling macros. The host's tiling structs and the GET_TILING_DATA that reads them are
+// generated per operator by the builder, as CANN's build does, into the header that
+// `kernel_tiling/kernel_tiling.h` includes.
 #pragma once
+
+#include <type_traits>
 
 #include "akg/sim/sim.h"
 
@@ -53,13 +56,31 @@ constexpr KernelTypeMark MakeKernelTypeMark(const char* function, int64_t tiling
 #define KERNEL_TASK_TYPE(key, type) AKG_KERNEL_TYPE_MARK(static_cast<int64_t>(key), static_cast<int32_t>(type))
 
 // The tiling struct a kernel reads when the tiling is a plain C struct (CANN 8.x operator
-// repositories: the host fills it through TilingContext::GetTilingData<T>()). CANN's build
-// records it to describe the tiling; the bytes arrive as laid out by the host either way, so
-// here it only requires a complete type.
-#define REGISTER_TILING_DEFAULT(tiling_struct) \
+// repositories: the host fills it through TilingContext::GetTilingData<T>()). The bytes arrive as
+// laid out by the host either way; what the registration changes is GET_TILING_DATA, which then
+// reads that struct (CANN's REGISTER_TILING_DEFAULT page: "the framework parses the tiling data
+// as this type"). The registration is a type alias in the kernel body, shadowing the void one
+// below, so that GET_TILING_DATA can see it.
+using akg_default_tiling_struct = void;
+#define REGISTER_TILING_DEFAULT(tiling_struct)          \
+    using akg_default_tiling_struct = tiling_struct; \
     static_assert(sizeof(tiling_struct) > 0, "REGISTER_TILING_DEFAULT needs a complete tiling struct")
 #define REGISTER_TILING_FOR_TILINGKEY(key_expression, tiling_struct) \
     static_assert(sizeof(tiling_struct) > 0, "REGISTER_TILING_FOR_TILINGKEY needs a complete tiling struct")
+
+namespace akg::sim {
+// What GET_TILING_DATA declares: the struct REGISTER_TILING_DEFAULT names, else the one the
+// host registered for the operator (the generated header's; void when it has none).
+template <typename Registered, typename FromHost>
+using TilingStructOf = std::conditional_t<std::is_void_v<Registered>, FromHost, Registered>;
+}  // namespace akg::sim
+// The builder's generated header redefines it with the operator's host struct.
+#define GET_TILING_DATA(tiling_data, tiling_arg)                                                            \
+    static_assert(!std::is_void_v<akg_default_tiling_struct>,                                              \
+                  "GET_TILING_DATA needs a tiling struct: REGISTER_TILING_DEFAULT(T) before it, or a "   \
+                  "BEGIN_TILING_DATA_DEF struct registered on the host for this operator");              \
+    ::akg::sim::TilingStructOf<akg_default_tiling_struct, void> tiling_data;                               \
+    ::akg::sim::CopyTilingData(&tiling_data, (const uint8_t*)(tiling_arg), sizeof(tiling_data))
 
 // Copies the raw tiling bytes into a struct of the given type.
 #define GET_TILING_DATA_WITH_STRUCT(tiling_struct, tiling_data, tiling_arg) \

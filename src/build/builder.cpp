@@ -438,10 +438,12 @@ std::string GenerateKernelHeader(const HostMeta& meta, const host::OpInfo& op, c
     for (auto& s : meta.tilingStructs) EmitStruct(meta, s, done, out);
     const host::TilingStruct* main = meta.TilingStructOf(op.type);
     if (!main && meta.tilingRegistrations.size() == 1) main = meta.FindStruct(meta.tilingRegistrations[0].structName);
+    // A kernel that registers its own struct (REGISTER_TILING_DEFAULT) reads that one.
     if (main)
-        out += "#define GET_TILING_DATA(tiling_data, tiling_arg) " + main->name +
-               " tiling_data; ::akg::sim::CopyTilingData(&tiling_data, (const uint8_t*)(tiling_arg), sizeof(" +
-               main->name + "))\n";
+        out += "#undef GET_TILING_DATA\n#define GET_TILING_DATA(tiling_data, tiling_arg) "
+               "::akg::sim::TilingStructOf<akg_default_tiling_struct, " + main->name +
+               "> tiling_data; ::akg::sim::CopyTilingData(&tiling_data, (const uint8_t*)(tiling_arg), "
+               "sizeof(tiling_data))\n";
     return out;
 }
 
