@@ -32,8 +32,7 @@ inline constexpr bool kFirstIsDim3<A, Rest...> = std::is_same_v<std::decay_t<A>,
 // Runs the __simd_vf__ function funcPtr(args...) once as a VF of the calling vector core (a
 // SIMT VF takes a dim3 thread shape first: simt_api/common_functions.h).
 template <auto funcPtr, typename... Args>
-    requires(!akg::reg_detail::kFirstIsDim3<Args...>)
-AKG_API void asc_vf_call(Args&&... args) {
+AKG_API std::enable_if_t<!akg::reg_detail::kFirstIsDim3<Args...>> asc_vf_call(Args&&... args) {
     auto call = [&] { funcPtr(args...); };
     using Call = decltype(call);
     akg::sim::SimdVfRun([](void* c) { (*static_cast<Call*>(c))(); }, &call, AKG_CALLER);
