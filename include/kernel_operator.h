@@ -61,4 +61,6 @@
 // simt_api/, which only SIMT platforms allow).
 #if __NPU_ARCH__ == 3510
 #include "simt_api/cpp/kernel_simt_intf.h"
+// Ascend 950: the register-based vector API (AscendC::Reg / MicroAPI, __simd_vf__ functions).
+#include "basic_api/reg_compute/kernel_reg_compute_intf.h"
 #endif

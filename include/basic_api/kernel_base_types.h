@@ -113,6 +113,8 @@ enum class RoundMode : uint8_t {
     CAST_TRUNC,
     CAST_ODD,
     CAST_HYBRID,
+    // Ascend 950's register Cast: no rounding named (the conversion is exact, or the default).
+    UNKNOWN,
 };
 
 enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };

@@ -418,7 +418,7 @@ bool IsBannedUse(std::string_view name, const BannedIdentifier& b, const std::ve
 // code it never emits, so the device rules judge only device bodies here. Whatever a device body
 // reaches through an unqualified helper still shows in the kernel library's imports.
 std::vector<bool> DeviceBodies(const std::vector<Token>& tokens) {
-    std::set<std::string_view> qualifiers = {"__aicore__", "__global__", "__simt_vf__", "__simt_callee__", "aicore"};
+    std::set<std::string_view> qualifiers = {"__aicore__", "__global__", "__simt_vf__", "__simt_callee__", "__simd_vf__", "__simd_callee__", "aicore"};
     for (size_t i = 0; i + 1 < tokens.size(); ++i) {
         if (!tokens[i].directive || tokens[i].text != "define") continue;
         for (size_t j = i + 2; j < tokens.size() && tokens[j].directive && tokens[j].line == tokens[i].line; ++j)

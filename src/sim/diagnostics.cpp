@@ -141,6 +141,14 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "(Fixpipe) or the bias table on 310P, or SyncAll in a KERNEL_TYPE_MIX_VECTOR_CORE kernel"},
         {"SIMT_THREADS_RANGE", "api", true,
          "asc_vf_call starts a thread block of 0 or more than 2048 threads (blockDim.x * y * z)"},
+        {"REG_OUTSIDE_VF", "api", true,
+         "a register instruction (AscendC::Reg / MicroAPI) runs outside a __simd_vf__ function that asc_vf_call "
+         "started, or asc_vf_call is called inside a running VF (VFs do not nest)"},
+        {"REG_MODE_UNSUPPORTED", "api", true,
+         "a register instruction with a mode the instruction does not allow or the simulator does not model: a "
+         "LoadDist other than DIST_NORM / DIST_UNPACK_B16, a StoreDist other than DIST_NORM* / DIST_PACK_B32, an "
+         "unpacking or packing mode on elements of the wrong width, or a Cast between element sizes with "
+         "RegLayout::UNKNOWN"},
     };
     return catalog;
 }

@@ -14,6 +14,7 @@
 #include "kernel_operator.h"
 #include "akg/launch/kernel_launcher.h"
 #include "akg/sim/simt.h"
+#include "akg/sim/reg.h"
 #include "sim/kernel_harness.h"
 
 using namespace AscendC;
@@ -905,6 +906,74 @@ TEST(Diagnostics, SIMT_THREADS_RANGE) {
             ExpectOnly(run, "SIMT_THREADS_RANGE", line);
         else
             ExpectClean(run);
+    }
+}
+
+// The register-based vector API's runtime entries (the API itself is tested in
+// tests/simt/reg_compute_test.cpp, compiled as an Ascend 950 kernel; docs/reg-api.md).
+AKG_API void RegAddOutsideAVf() {
+    akg::sim::RegBytes r{};
+    akg::sim::RegCompute(akg::sim::RegOp::Add, akg::sim::DType::F32, &r, &r, &r, 0, nullptr, {}, AKG_CALLER);
+}
+AKG_API void SimdVfOfOneAdd() {
+    akg::sim::SimdVfRun([](void*) {
+        akg::sim::RegBytes r{};
+        akg::sim::RegCompute(akg::sim::RegOp::Add, akg::sim::DType::F32, &r, &r, &r, 0, nullptr, {}, nullptr);
+    }, nullptr, AKG_CALLER);
+}
+
+TEST(Diagnostics, REG_OUTSIDE_VF) {
+    akg::sim::PlatformSpec soc;
+    soc.simt = true;
+    for (bool bad : {true, false}) {
+        int line = 0;
+        KernelRun run = akg::test::RunOn(soc, KERNEL_TYPE_AIV_ONLY, 1, [&] {
+            line = __LINE__ + 1;
+            bad ? RegAddOutsideAVf() : SimdVfOfOneAdd();
+        });
+        if (bad) {
+            ExpectOnly(run, "REG_OUTSIDE_VF", line);
+        } else {
+            ExpectClean(run);
+        }
+    }
+}
+
+AKG_API void RegLoadWithDist(void* ub, int dist) {
+    akg::sim::RegMode mode;
+    mode.dist = dist;
+    akg::sim::RegBytes r{};
+    akg::sim::RegLoad(akg::sim::DType::F32, &r, ub, mode, AKG_CALLER);
+}
+struct LoadCtx {
+    void* ub;
+    int dist;
+};
+
+TEST(Diagnostics, REG_MODE_UNSUPPORTED) {
+    akg::sim::PlatformSpec soc;
+    soc.simt = true;
+    for (bool bad : {true, false}) {
+        int line = 0;
+        KernelRun run = akg::test::RunOn(soc, KERNEL_TYPE_AIV_ONLY, 1, [&] {
+            AscendC::TPipe pipe;
+            AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+            pipe.InitBuffer(buf, 1024);
+            LoadCtx ctx{reinterpret_cast<void*>(buf.Get<float>().GetPhyAddr()), bad ? 1 /* DIST_BRC_B8 */ : 0};
+            line = __LINE__ + 1;
+            akg::sim::SimdVfRun([](void* c) {
+                auto* l = static_cast<LoadCtx*>(c);
+                RegLoadWithDist(l->ub, l->dist);
+            }, &ctx, AKG_CALLER);
+        });
+        if (bad) {
+            const akg::sim::Diagnostic* d = akg::test::FindDiag(run, "REG_MODE_UNSUPPORTED");
+            ASSERT_NE(d, nullptr) << run.Codes();
+            EXPECT_NE(d->message.find("LoadDist 1"), std::string::npos) << d->message;
+            EXPECT_FALSE(run.result.completed);
+        } else {
+            ExpectClean(run);
+        }
     }
 }
 

@@ -117,6 +117,14 @@
 #ifndef __simt_callee__
 #define __simt_callee__
 #endif
+// The register-based vector API's qualifiers: a VF entry that asc_vf_call<Func>(...) runs once
+// on the vector core (__simd_vf__), and a device function such code calls (__simd_callee__).
+#ifndef __simd_vf__
+#define __simd_vf__
+#endif
+#ifndef __simd_callee__
+#define __simd_callee__
+#endif
 #ifndef __launch_bounds__
 #define __launch_bounds__(maxThreads)
 #endif

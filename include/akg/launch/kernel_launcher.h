@@ -47,6 +47,23 @@ struct TemplateValue {
     }
 };
 
+// The element type of a ge::DataType id: a parameter declared with ASCENDC_TPL_DATATYPE_DECL is a
+// `typename T` of the kernel template, and CANN's generated code passes TypeFromId<id>::type.
+template <uint64_t V>
+struct TypeFromId {};
+template <> struct TypeFromId<0> { using type = float; };        // DT_FLOAT
+template <> struct TypeFromId<1> { using type = half; };         // DT_FLOAT16
+template <> struct TypeFromId<2> { using type = int8_t; };       // DT_INT8
+template <> struct TypeFromId<3> { using type = int32_t; };      // DT_INT32
+template <> struct TypeFromId<4> { using type = uint8_t; };      // DT_UINT8
+template <> struct TypeFromId<6> { using type = int16_t; };      // DT_INT16
+template <> struct TypeFromId<7> { using type = uint16_t; };     // DT_UINT16
+template <> struct TypeFromId<8> { using type = uint32_t; };     // DT_UINT32
+template <> struct TypeFromId<9> { using type = int64_t; };      // DT_INT64
+template <> struct TypeFromId<10> { using type = uint64_t; };    // DT_UINT64
+template <> struct TypeFromId<12> { using type = bool; };        // DT_BOOL
+template <> struct TypeFromId<27> { using type = bfloat16_t; };  // DT_BF16
+
 struct TemplateInstance {
     uint64_t key;
     void (*launch)(void**);
@@ -95,9 +112,18 @@ void LaunchTemplate(void** args) {
 #define AKG_TEMPLATE_KERNEL_ENTRY(name)                                                                         \
     namespace {                                                                                                 \
     struct AkgTemplateEntry {                                                                                   \
+        /* value parameters (ASCENDC_TPL_UINT/BOOL/DTYPE_DECL), else type parameters (DATATYPE_DECL) */      \
+        template <uint64_t... V>                                                                                \
+        static constexpr auto Pick(int) -> decltype(&name<::akg::detail::TemplateValue<V>{}...>) {              \
+            return &name<::akg::detail::TemplateValue<V>{}...>;                                                 \
+        }                                                                                                       \
+        template <uint64_t... V>                                                                                \
+        static constexpr auto Pick(long) -> decltype(&name<typename ::akg::detail::TypeFromId<V>::type...>) {   \
+            return &name<typename ::akg::detail::TypeFromId<V>::type...>;                                       \
+        }                                                                                                       \
         template <uint64_t... V>                                                                                \
         static constexpr auto Get() {                                                                           \
-            return &name<::akg::detail::TemplateValue<V>{}...>;                                                 \
+            return Pick<V...>(0);                                                                               \
         }                                                                                                       \
     };                                                                                                          \
     }                                                                                                           \

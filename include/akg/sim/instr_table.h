@@ -151,4 +151,68 @@ inline constexpr ReduceOpRow kReduceOpRows[] = {
 
 constexpr const ReduceOpRow& RowOf(ReduceOp op) { return kReduceOpRows[size_t(op)]; }
 
+// The register instructions of Ascend 950 (basic_api/reg_compute/, AscendC::Reg): X(NAME, COST,
+// (TYPES...)). One row per instruction a __simd_vf__ function issues on the vector pipe; each
+// takes one 256-byte register step (cost class per step, no per-instruction start: the VF that
+// runs them pays that once), and the loads and stores are UB accesses the checker judges
+// (src/sim/reg_compute.cpp, docs/reg-api.md). TYPES: the element types Ascend 950 accepts.
+#define AKG_REG_TABLE(X)                                                                            \
+    X(Add, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Sub, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Mul, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Div, Transcendental, (int16_t, uint16_t, half, int32_t, uint32_t, float))                     \
+    X(Max, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Min, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Adds, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Muls, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Maxs, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Mins, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(ShiftLefts, Simple, (int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t))                   \
+    X(ShiftRights, Simple, (int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t))                  \
+    X(Exp, Transcendental, (half, float))                                                            \
+    X(Ln, Transcendental, (half, float))                                                             \
+    X(Sqrt, Transcendental, (half, float))                                                           \
+    X(Abs, Simple, (int8_t, int16_t, half, int32_t, float))                                          \
+    X(Relu, Simple, (int32_t, half, float))                                                          \
+    X(FusedMulDstAdd, Simple, (half, bfloat16_t, float))                                             \
+    X(MulAddDst, Simple, (half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t, float))            \
+    X(Duplicate, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Compare, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(CompareScalar, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Select, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Cast, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(LoadAlign, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(StoreAlign, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(UpdateMask, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(CreateMask, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float))
+
+enum class RegOp : uint8_t {
+#define AKG_REG_ENUM(NAME, COST, TYPES) NAME,
+    AKG_REG_TABLE(AKG_REG_ENUM)
+#undef AKG_REG_ENUM
+};
+
+struct RegOpRow {
+    RegOp op;
+    const char* name;  // the Instr's api: "Reg::Add", ...
+    CostClass cost;
+};
+
+inline constexpr RegOpRow kRegOpRows[] = {
+#define AKG_REG_ROW(NAME, COST, TYPES) {RegOp::NAME, "Reg::" #NAME, CostClass::COST},
+    AKG_REG_TABLE(AKG_REG_ROW)
+#undef AKG_REG_ROW
+};
+
+constexpr const RegOpRow& RowOf(RegOp op) { return kRegOpRows[size_t(op)]; }
+
+// Whether the register instruction OP accepts element type T (the headers' static_assert).
+template <RegOp OP, typename T>
+inline constexpr bool kRegAccepts = false;
+#define AKG_REG_ACCEPTS(NAME, COST, TYPES) \
+    template <typename T>                   \
+    inline constexpr bool kRegAccepts<RegOp::NAME, T> = kOneOf<T, AKG_TABLE_UNPAREN TYPES>;
+AKG_REG_TABLE(AKG_REG_ACCEPTS)
+#undef AKG_REG_ACCEPTS
+
 }  // namespace akg::sim

@@ -88,6 +88,9 @@ struct Instr {
     // The API requires the length the caller asked for to be a multiple of `lenAlign` bytes.
     uint64_t requestedBytes = 0;
     uint16_t lenAlign = 1;
+    // A register instruction inside a SIMD VF (AKG_REG_TABLE): the cost model charges its steps
+    // only; the VF's asc_vf_call pays the vector start.
+    bool vfStep = false;
     const void* caller = nullptr;
 
     Instr& Read(Mem m, const void* a, uint64_t n, uint16_t align = 1, uint16_t granule = 1) {

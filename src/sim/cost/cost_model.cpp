@@ -239,6 +239,11 @@ void CostModel::Impl::Record(int core, const Instr& in) {
                 op.cycles = t.vectorStartCycles + double(in.elements) / t.simtAccessesPerCycle;
                 op.gmBytes = double(in.bytes);
                 launch.gmRead += in.bytes;
+            } else if (in.vfStep) {
+                // A register instruction of a SIMD VF (src/sim/reg_compute.cpp): its 256-byte
+                // steps, by its row's cost class; the VF's launch paid the vector start.
+                op.cycles = double(std::max<uint32_t>(in.repeats, 1)) * RepeatCycles(t, in);
+                launch.vectorElements += in.elements;
             } else if (std::strcmp(in.api, "DataCopy") == 0) {  // UB -> UB copy
                 op.cycles = t.vectorStartCycles + double(in.bytes) / t.ubToUbBytesPerCycle;
             } else {

@@ -1,0 +1,69 @@
+// The simulator's side of the register-based vector API of Ascend 950 (AscendC::Reg, also
+// AscendC::MicroAPI; basic_api/reg_compute/kernel_reg_compute_*_intf.h): a vector register is
+// 256 bytes (VL), a predicate one flag per register byte. The headers pass registers and
+// predicates as raw bytes with the element type as a DType; src/sim/reg_compute.cpp applies the
+// semantics and issues one instruction per call (docs/reg-api.md).
+#pragma once
+
+#include <cstdint>
+
+#include "akg/sim/instr_table.h"
+
+namespace akg::sim {
+
+// The vector length of Ascend 950's register file, in bytes.
+inline constexpr uint32_t kRegBytes = 256;
+
+// The LoadDist / StoreDist values the simulator models (basic_api/reg_compute/
+// kernel_reg_compute_utils.h checks them against its enums).
+inline constexpr int kRegLoadNorm = 0, kRegLoadUnpackB16 = 14;
+inline constexpr int kRegStoreNormB8 = 0, kRegStoreNormB16 = 1, kRegStoreNormB32 = 2, kRegStorePackB32 = 7,
+                     kRegStoreNorm = 16;
+
+struct RegBytes {
+    alignas(32) uint8_t b[kRegBytes];
+};
+// One flag (0 or 1) per byte of a vector register: element i of a T-typed operation is active
+// when flag i * sizeof(T) is set.
+struct MaskBytes {
+    uint8_t b[kRegBytes];
+};
+
+// The operand modes the entry points take (values of the API's enums, kept as integers here so
+// that this header needs none of the device headers).
+struct RegMode {
+    bool merging = false;  // MaskMergeMode::MERGING: inactive destination elements keep their value
+    int layout = -1;       // RegLayout (-1 UNKNOWN, 0 ZERO, 1 ONE)
+    int sat = -1;          // SatMode (-1 UNKNOWN, 0 NO_SAT, 1 SAT)
+    int round = 0;         // RoundMode as in kernel_base_types.h
+    int dist = 0;          // LoadDist / StoreDist value
+    int cmp = 0;           // CMPMODE
+};
+
+// Element-wise register instructions (RegOp rows of AKG_REG_TABLE): dst = f(a, b, scalar, dst).
+// `scalar` holds the scalar operand's bits, already converted to the element type.
+void RegCompute(RegOp op, DType t, RegBytes* dst, const RegBytes* a, const RegBytes* b, uint64_t scalar,
+                const MaskBytes* mask, const RegMode& mode, const void* caller);
+// Compare / CompareScalar: dst flags = a <cmp> b (b null: the scalar), inactive elements false.
+void RegCompare(RegOp op, DType t, MaskBytes* dst, const RegBytes* a, const RegBytes* b, uint64_t scalar,
+                const MaskBytes* mask, const RegMode& mode, const void* caller);
+// Select: dst = mask ? a : b, element by element.
+void RegSelect(DType t, RegBytes* dst, const RegBytes* a, const RegBytes* b, const MaskBytes* mask,
+               const void* caller);
+// Cast between element types (CastTrait in `mode`).
+void RegCast(DType to, DType from, RegBytes* dst, const RegBytes* src, const MaskBytes* mask, const RegMode& mode,
+             const void* caller);
+// LoadAlign / StoreAlign: UB accesses, checked like every vector instruction's operands.
+void RegLoad(DType t, RegBytes* dst, const void* ub, const RegMode& mode, const void* caller);
+void RegStore(DType t, void* ub, const RegBytes* src, const MaskBytes* mask, const RegMode& mode,
+              const void* caller);
+// UpdateMask<T>(n): the first min(n, VL / sizeof(T)) elements active; n decreases by as many.
+void RegUpdateMask(DType t, uint32_t& n, MaskBytes* dst, const void* caller);
+// CreateMask<T, ALL>: every element active (pattern 0), or the first k elements (VLk patterns).
+void RegCreateMask(DType t, uint32_t active, MaskBytes* dst, const void* caller);
+
+// asc_vf_call of a __simd_vf__ function: runs body(ctx) once as one VF on the calling vector
+// core; register instructions outside a VF are a diagnostic (REG_OUTSIDE_VF).
+void SimdVfRun(void (*body)(void*), void* ctx, const void* caller);
+
+}  // namespace akg::sim

@@ -1,0 +1,29 @@
+// Type conversion between registers (asc-devkit kernel_reg_compute_vec_vconv_intf.h).
+#pragma once
+
+#include "basic_api/reg_compute/kernel_reg_compute_struct_intf.h"
+
+namespace AscendC {
+namespace Reg {
+
+// dstReg (T) = srcReg (U) converted on the active lanes. Between sizes, the wider type's elements
+// are the lanes and trait.layoutMode names the part of each lane the narrower element occupies
+// (ZERO: the low part); the predicate is the wider type's.
+template <typename T = DefaultType, typename U = DefaultType, const CastTrait& trait = castTrait, typename S,
+          typename V>
+AKG_API void Cast(S& dstReg, V& srcReg, MaskReg& mask) {
+    using To = detail::Elem<T, S>;
+    using From = detail::Elem<U, V>;
+    AKG_REG_CHECK(Cast, To, S);
+    AKG_REG_CHECK(Cast, From, V);
+    ::akg::sim::RegMode m;
+    m.merging = trait.mrgMode == MaskMergeMode::MERGING;
+    m.layout = int(trait.layoutMode);
+    m.sat = int(trait.satMode);
+    m.round = int(trait.roundMode);
+    ::akg::sim::RegCast(::akg::sim::DTypeOf<To>(), ::akg::sim::DTypeOf<From>(), &dstReg.raw, &srcReg.raw, &mask.raw,
+                        m, AKG_CALLER);
+}
+
+}  // namespace Reg
+}  // namespace AscendC

@@ -1,0 +1,299 @@
+// The register-based vector API of Ascend 950 (AscendC::Reg / MicroAPI, docs/reg-api.md), compiled
+// as the builder compiles an Ascend950PR kernel (tests/CMakeLists.txt): every instruction against
+// a host loop, with loop tails that leave part of a register inactive, and the misuse the
+// checker reports.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "run/op_runner.h"
+#include "sim/kernel_harness.h"
+#include "sim/runtime.h"
+
+using namespace AscendC;
+using akg::test::FindDiag;
+using akg::test::KernelRun;
+using akg::test::RunOn;
+
+namespace {
+
+akg::PlatformSpec Soc(const std::string& name) {
+    akg::PlatformSpec spec;
+    std::string error;
+    EXPECT_TRUE(akg::run::LoadPlatform(name, &spec, &error)) << error;
+    return spec;
+}
+
+constexpr uint32_t kVlF32 = 256 / sizeof(float);
+
+// out = select(a == a, clamp(exp(a - b) * 0.5 + (a + b), lo, hi), lo), then fma steps, over
+// `count` floats (the tail step has count % 64 active lanes).
+__simd_vf__ inline void FloatVf(__ubuf__ float* out, __ubuf__ float* out2, __ubuf__ float* a, __ubuf__ float* b,
+                                uint32_t count) {
+    uint32_t remaining = count;
+    const uint16_t steps = uint16_t((count + kVlF32 - 1) / kVlF32);
+    for (uint16_t i = 0; i < steps; ++i) {
+        const uint32_t off = i * kVlF32;
+        Reg::MaskReg mask = Reg::UpdateMask<float>(remaining);
+        Reg::RegTensor<float> va, vb, t, s, lo, hi, r, c;
+        Reg::LoadAlign(va, a + off);
+        Reg::LoadAlign(vb, b + off);
+        Reg::Sub<float>(t, va, vb, mask);
+        Reg::Exp<float>(t, t, mask);
+        Reg::Muls<float>(t, t, 0.5f, mask);
+        Reg::Add<float>(s, va, vb, mask);
+        Reg::Add<float>(t, t, s, mask);
+        Reg::Adds<float>(t, t, -1.0f, mask);
+        Reg::Duplicate<float>(lo, -2.0f);
+        Reg::Duplicate(hi, 6.0f);
+        Reg::Max<float>(t, t, lo, mask);
+        Reg::Min<float>(t, t, hi, mask);
+        Reg::MaskReg big, eq;
+        Reg::CompareScalar<float, CMPMODE::GT>(big, va, 1.0f, mask);
+        Reg::Select(t, hi, t, big);  // a > 1 -> 6
+        Reg::Compare<float, CMPMODE::EQ>(eq, va, vb, mask);
+        Reg::Select(t, lo, t, eq);  // a == b -> -2
+        Reg::StoreAlign(out + off, t, mask);
+        // r = ((a * b) + 0.25) via FusedMulDstAdd: r = r * src0 + src1
+        Reg::Duplicate<float>(r, 1.0f);
+        Reg::Duplicate<float>(c, 0.25f);
+        Reg::Mul<float>(r, va, vb, mask);
+        Reg::FusedMulDstAdd<float>(r, va, c, mask);  // r = (a*b) * a + 0.25
+        Reg::StoreAlign(out2 + off, r, mask);
+    }
+}
+
+float HostFloat(float a, float b) {
+    float t = std::exp(a - b) * 0.5f + (a + b);
+    t = t + -1.0f;
+    t = std::min(std::max(t, -2.0f), 6.0f);
+    if (a > 1.0f) t = 6.0f;
+    if (a == b) t = -2.0f;
+    return t;
+}
+
+// fp16 in, fp32 math, fp16 out (bounding_box_decode's shape): unpacking load, widening cast,
+// narrowing cast, packing store.
+constexpr Reg::CastTrait kUp = {Reg::RegLayout::ZERO, Reg::SatMode::UNKNOWN, Reg::MaskMergeMode::ZEROING,
+                                RoundMode::UNKNOWN};
+constexpr Reg::CastTrait kDown = {Reg::RegLayout::ZERO, Reg::SatMode::NO_SAT, Reg::MaskMergeMode::ZEROING,
+                                  RoundMode::CAST_RINT};
+constexpr Reg::CastTrait kF2I = {Reg::RegLayout::UNKNOWN, Reg::SatMode::SAT, Reg::MaskMergeMode::ZEROING,
+                                 RoundMode::CAST_ROUND};
+
+__simd_vf__ inline void HalfVf(__ubuf__ half* out, __ubuf__ half* in, uint32_t count) {
+    uint32_t remaining = count;
+    const uint16_t steps = uint16_t((count + kVlF32 - 1) / kVlF32);
+    for (uint16_t i = 0; i < steps; ++i) {
+        const uint32_t off = i * kVlF32;
+        Reg::MaskReg mask = Reg::UpdateMask<float>(remaining);
+        Reg::RegTensor<half> h, ho;
+        Reg::RegTensor<float> f;
+        Reg::LoadAlign<half, Reg::LoadDist::DIST_UNPACK_B16>(h, in + off);
+        Reg::Cast<float, half, kUp>(f, h, mask);
+        Reg::Muls<float>(f, f, 3.0f, mask);
+        Reg::Adds<float>(f, f, 0.125f, mask);
+        Reg::Cast<half, float, kDown>(ho, f, mask);
+        Reg::StoreAlign<half, Reg::StoreDist::DIST_PACK_B32>(out + off, ho, mask);
+    }
+}
+
+// 2^n as a float bit pattern: round(x) to int32, + 127, << 23 (the kernel's exp scaling).
+__simd_vf__ inline void IntVf(__ubuf__ float* out, __ubuf__ float* in, uint32_t count) {
+    uint32_t remaining = count;
+    Reg::MaskReg mask = Reg::UpdateMask<float>(remaining);
+    Reg::RegTensor<float> x;
+    Reg::RegTensor<int32_t> n;
+    Reg::LoadAlign(x, in);
+    Reg::Cast<int32_t, float, kF2I>(n, x, mask);
+    Reg::Adds<int32_t>(n, n, 127, mask);
+    Reg::ShiftLefts<int32_t, int16_t>(n, n, int16_t(23), mask);
+    Reg::StoreAlign(out, (Reg::RegTensor<float>&)n, mask);
+}
+
+template <typename T>
+__ubuf__ T* Ub(TBuf<TPosition::VECCALC>& b) {
+    return reinterpret_cast<__ubuf__ T*>(b.Get<T>().GetPhyAddr());
+}
+
+// Counts the register instructions the cost model sees.
+struct RegCounter : akg::sim::InstrObserver {
+    uint64_t regSteps = 0, vfLaunches = 0, onOtherPipes = 0, loads = 0, stores = 0;
+    void OnInstr(int, const akg::sim::Instr& in) override {
+        const std::string api = in.api;
+        if (api == "asc_vf_call (SIMD VF)") ++vfLaunches;
+        if (api.rfind("Reg::", 0) != 0) return;
+        ++regSteps;
+        onOtherPipes += in.pipe != akg::sim::Pipe::V || !in.vfStep || in.repeats != 1;
+        loads += api == "Reg::LoadAlign";
+        stores += api == "Reg::StoreAlign";
+    }
+};
+
+TEST(RegCompute, FloatInstructionsMatchAHostLoopWithATail) {
+    constexpr uint32_t kCount = 150;  // 64 + 64 + 22: the last step has 22 active lanes
+    constexpr uint32_t kCap = 192;    // three whole registers
+    std::vector<float> a(kCap), b(kCap), out(kCap), out2(kCap);
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> dist(-3.0f, 3.0f);
+    for (uint32_t i = 0; i < kCap; ++i) a[i] = dist(rng), b[i] = dist(rng);
+    b[5] = a[5];  // the equality path
+    RegCounter counter;
+    KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> ba, bb, bo, bo2;
+        pipe.InitBuffer(ba, kCap * 4);
+        pipe.InitBuffer(bb, kCap * 4);
+        pipe.InitBuffer(bo, kCap * 4);
+        pipe.InitBuffer(bo2, kCap * 4);
+        std::memcpy((void*)Ub<float>(ba), a.data(), kCap * 4);
+        std::memcpy((void*)Ub<float>(bb), b.data(), kCap * 4);
+        for (uint32_t i = 0; i < kCap; ++i) Ub<float>(bo)[i] = 99.0f, Ub<float>(bo2)[i] = 99.0f;
+        asc_vf_call<FloatVf>(Ub<float>(bo), Ub<float>(bo2), Ub<float>(ba), Ub<float>(bb), kCount);
+        std::memcpy(out.data(), (void*)Ub<float>(bo), kCap * 4);
+        std::memcpy(out2.data(), (void*)Ub<float>(bo2), kCap * 4);
+    }, {&counter});
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (uint32_t i = 0; i < kCount; ++i) {
+        ASSERT_EQ(out[i], HostFloat(a[i], b[i])) << "element " << i;
+        ASSERT_EQ(out2[i], std::fma(a[i] * b[i], a[i], 0.25f)) << "element " << i;
+    }
+    // The masked tail store writes nothing past the count.
+    for (uint32_t i = kCount; i < kCap; ++i) ASSERT_EQ(out[i], 99.0f) << "element " << i << " past the tail";
+    // One vector-pipe step per register call (23 per loop step, UpdateMask and the loads
+    // included), one VF launch; nothing free, nothing on another pipe.
+    EXPECT_EQ(counter.vfLaunches, 1u);
+    EXPECT_EQ(counter.onOtherPipes, 0u);
+    EXPECT_EQ(counter.loads, 3u * 2);
+    EXPECT_EQ(counter.stores, 3u * 2);
+    EXPECT_EQ(counter.regSteps, 3u * 23);
+}
+
+TEST(RegCompute, HalfUnpackCastPackMatchesAHostLoop) {
+    constexpr uint32_t kCount = 100, kCap = 128;  // 64 + 36
+    std::vector<half> in(kCap), out(kCap);
+    for (uint32_t i = 0; i < kCap; ++i) in[i] = half(float(int(i % 37) - 18) * 0.25f);
+    KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> bi, bo;
+        pipe.InitBuffer(bi, kCap * 2);
+        pipe.InitBuffer(bo, kCap * 2);
+        std::memcpy((void*)Ub<half>(bi), in.data(), kCap * 2);
+        for (uint32_t i = 0; i < kCap; ++i) Ub<half>(bo)[i] = half(-7.0f);
+        asc_vf_call<HalfVf>(Ub<half>(bo), Ub<half>(bi), kCount);
+        std::memcpy(out.data(), (void*)Ub<half>(bo), kCap * 2);
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (uint32_t i = 0; i < kCount; ++i)
+        ASSERT_EQ(float(out[i]), float(half(float(in[i]) * 3.0f + 0.125f))) << "element " << i;
+    for (uint32_t i = kCount; i < kCap; ++i) ASSERT_EQ(float(out[i]), -7.0f) << "element " << i << " past the tail";
+}
+
+TEST(RegCompute, RoundingCastAndShiftBuildPowersOfTwo) {
+    constexpr uint32_t kCount = 20;
+    std::vector<float> in(64), out(64, 0.0f);
+    for (uint32_t i = 0; i < 64; ++i) in[i] = float(int(i) - 10) + (i % 2 ? 0.5f : 0.25f);
+    KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> bi, bo;
+        pipe.InitBuffer(bi, 256);
+        pipe.InitBuffer(bo, 256);
+        std::memcpy((void*)Ub<float>(bi), in.data(), 256);
+        std::memset((void*)Ub<float>(bo), 0, 256);
+        asc_vf_call<IntVf>(Ub<float>(bo), Ub<float>(bi), kCount);
+        std::memcpy(out.data(), (void*)Ub<float>(bo), 256);
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    for (uint32_t i = 0; i < kCount; ++i)
+        ASSERT_EQ(out[i], std::ldexp(1.0f, int(std::round(in[i])))) << "element " << i << " of " << in[i];
+    for (uint32_t i = kCount; i < 64; ++i) ASSERT_EQ(out[i], 0.0f);
+}
+
+// Misuse.
+__simd_vf__ inline void LoadAtVf(__ubuf__ float* p) {
+    Reg::RegTensor<float> v;
+    Reg::LoadAlign(v, p);
+}
+__simd_vf__ inline void StoreAtVf(__ubuf__ float* p, uint32_t n) {
+    Reg::MaskReg m = Reg::UpdateMask<float>(n);
+    Reg::RegTensor<float> v;
+    Reg::Duplicate(v, 1.0f);
+    Reg::StoreAlign(p, v, m);
+}
+
+TEST(RegCompute, RegisterInstructionOutsideAVfIsReported) {
+    KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        Reg::RegTensor<float> v;
+        Reg::Duplicate(v, 1.0f);  // no asc_vf_call
+    });
+    EXPECT_FALSE(run.result.completed);
+    const akg::sim::Diagnostic* d = FindDiag(run, "REG_OUTSIDE_VF");
+    ASSERT_NE(d, nullptr) << run.Codes();
+    EXPECT_NE(d->message.find("Reg::Duplicate"), std::string::npos) << d->message;
+    EXPECT_NE(d->location.find("reg_compute_test.cpp"), std::string::npos) << d->location;
+}
+
+TEST(RegCompute, MisalignedLoadIsReported) {
+    KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 1024);
+        asc_vf_call<LoadAtVf>(Ub<float>(b) + 1);  // 4 bytes past a 32-byte boundary
+    });
+    const akg::sim::Diagnostic* d = FindDiag(run, "LOCAL_ADDR_MISALIGNED");
+    ASSERT_NE(d, nullptr) << run.Codes();
+    EXPECT_NE(d->message.find("Reg::LoadAlign"), std::string::npos) << d->message;
+    EXPECT_NE(d->location.find("reg_compute_test.cpp"), std::string::npos) << d->location;
+}
+
+TEST(RegCompute, LoadPastTheEndOfUbIsLocalOob) {
+    const akg::PlatformSpec soc = Soc("Ascend950PR");
+    KernelRun run = RunOn(soc, KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 1024);
+        // The last 128 bytes of UB: a whole register reaches 128 bytes past its end.
+        (void)b;
+        auto* ub = static_cast<uint8_t*>(akg::sim::Cur().memBase[size_t(akg::sim::Mem::UB)]);
+        asc_vf_call<LoadAtVf>(reinterpret_cast<__ubuf__ float*>(ub + soc.ubSize - 128));
+    });
+    EXPECT_FALSE(run.result.completed);
+    const akg::sim::Diagnostic* d = FindDiag(run, "LOCAL_OOB");
+    ASSERT_NE(d, nullptr) << run.Codes();
+    EXPECT_NE(d->message.find("Reg::LoadAlign reads 256 bytes"), std::string::npos) << d->message;
+}
+
+TEST(RegCompute, MaskedStoreOverrunningItsBufferIsReportedOnlyWhenItDoes) {
+    // A 64-byte buffer followed by another: a store of 16 active floats fits, of 40 overruns.
+    for (uint32_t active : {16u, 40u}) {
+        KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+            TPipe pipe;
+            TBuf<TPosition::VECCALC> small, next;
+            pipe.InitBuffer(small, 64);
+            pipe.InitBuffer(next, 1024);
+            asc_vf_call<StoreAtVf>(Ub<float>(small), active);
+        });
+        EXPECT_EQ(run.HasDiag("LOCAL_BUFFER_OVERRUN"), active > 16) << active << ": " << run.Codes();
+    }
+}
+
+TEST(RegCompute, SimdVfOnAnAtlasA2CoreIsSocUnsupported) {
+    KernelRun run = RunOn(Soc("Ascend910B1"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 1024);
+        asc_vf_call<StoreAtVf>(Ub<float>(b), 8u);
+    });
+    EXPECT_FALSE(run.result.completed);
+    const akg::sim::Diagnostic* d = FindDiag(run, "SOC_UNSUPPORTED");
+    ASSERT_NE(d, nullptr) << run.Codes();
+    EXPECT_NE(d->message.find("register-based vector"), std::string::npos) << d->message;
+}
+
+}  // namespace
