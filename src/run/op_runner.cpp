@@ -401,6 +401,12 @@ RunReport Operator::Run(OpCall& call) {
         // does for aclnn: a kernel that accumulates with SetAtomicAdd relies on the caller's zeros.
         bool dyn = op_.outputs[i].kind == host::ParamKind::Dynamic;
         args.push_back(place(call.outputs[i], combo.outputs[i], "output " + op_.outputs[i].name, outPtrs[i], dyn));
+        // A tiling that called SetNeedAtomic(true) gets its outputs cleared first, as CANN's runtime
+        // does with an atomic-clean memset (ops-cv's GridSampler2DGrad adds its float dx atomically
+        // and never zeroes it).
+        if (report.tiling.needAtomic)
+            for (size_t k = 0; k < outPtrs[i].size(); ++k)
+                std::memset(outPtrs[i][k], 0, size_t(call.outputs[i][k].Numel()) * DTypeBytes(combo.outputs[i]));
     }
     uint64_t* shapeOut = nullptr;
     if (hasShapeOut) {
