@@ -56,8 +56,16 @@ constexpr KernelTypeMark MakeKernelTypeMark(const char* function, int64_t tiling
 // repositories: the host fills it through TilingContext::GetTilingData<T>()). CANN's build
 // records it to describe the tiling; the bytes arrive as laid out by the host either way, so
 // here it only requires a complete type.
-#define REGISTER_TILING_DEFAULT(tiling_struct) \
-    static_assert(sizeof(tiling_struct) > 0, "REGISTER_TILING_DEFAULT needs a complete tiling struct")
+// It also names the struct GET_TILING_DATA fills when the host declared no BEGIN_TILING_DATA_DEF
+// struct for the operator (the builder's generated GET_TILING_DATA replaces this one then): ops-cv's
+// arch35 Col2im registers Col2imRegBaseTilingData and reads it with GET_TILING_DATA.
+#define REGISTER_TILING_DEFAULT(tiling_struct)                                                        \
+    static_assert(sizeof(tiling_struct) > 0, "REGISTER_TILING_DEFAULT needs a complete tiling struct"); \
+    using AkgRegisteredTilingStruct = tiling_struct
+#ifndef GET_TILING_DATA
+#define GET_TILING_DATA(tiling_data, tiling_arg) \
+    GET_TILING_DATA_WITH_STRUCT(AkgRegisteredTilingStruct, tiling_data, tiling_arg)
+#endif
 #define REGISTER_TILING_FOR_TILINGKEY(key_expression, tiling_struct) \
     static_assert(sizeof(tiling_struct) > 0, "REGISTER_TILING_FOR_TILINGKEY needs a complete tiling struct")
 

@@ -437,7 +437,7 @@ std::string GenerateKernelHeader(const HostMeta& meta, const host::OpInfo& op, c
     const host::TilingStruct* main = meta.TilingStructOf(op.type);
     if (!main && meta.tilingRegistrations.size() == 1) main = meta.FindStruct(meta.tilingRegistrations[0].structName);
     if (main)
-        out += "#define GET_TILING_DATA(tiling_data, tiling_arg) " + main->name +
+        out += "#undef GET_TILING_DATA\n#define GET_TILING_DATA(tiling_data, tiling_arg) " + main->name +
                " tiling_data; ::akg::sim::CopyTilingData(&tiling_data, (const uint8_t*)(tiling_arg), sizeof(" +
                main->name + "))\n";
     return out;

@@ -227,3 +227,31 @@ TEST(TPipeCopy, ACopyLeavesTheAllocationStateAlone) {
     EXPECT_TRUE(run.result.completed) << run.Codes();
     for (int i = 0; i < 8; ++i) EXPECT_EQ(out[i], 3.0f);
 }
+
+// A kernel whose host declared no BEGIN_TILING_DATA_DEF struct reads the struct it registered with
+// REGISTER_TILING_DEFAULT through GET_TILING_DATA (ops-cv's arch35 Col2im).
+namespace {
+struct PlainTiling {
+    int64_t a;
+    float b;
+    uint32_t c;
+};
+}  // namespace
+TEST(TilingRegistration, GetTilingDataFillsTheRegisteredStruct) {
+    akg::test::GmScope scope;
+    GmBuffer<uint8_t> gm(sizeof(PlainTiling), "tiling");
+    PlainTiling host{-5, 2.5f, 7};
+    std::memcpy(gm.data, &host, sizeof(host));
+    PlainTiling seen{};
+    auto run = akg::test::RunKernel(1, [&] {
+        GM_ADDR tiling = gm.addr();
+        REGISTER_TILING_DEFAULT(PlainTiling);
+        GET_TILING_DATA(tilingData, tiling);
+        static_assert(std::is_same_v<decltype(tilingData), PlainTiling>);
+        seen = tilingData;
+    });
+    EXPECT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_EQ(seen.a, -5);
+    EXPECT_EQ(seen.b, 2.5f);
+    EXPECT_EQ(seen.c, 7u);
+}
