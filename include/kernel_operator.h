@@ -3,6 +3,7 @@
 
 #include "akg/lang/device_lang.h"
 #include "basic_api/kernel_base_types.h"
+#include "basic_api/kernel_type.h"
 #include "basic_api/kernel_tensor.h"
 #include "basic_api/kernel_tpipe.h"
 #include "basic_api/kernel_log.h"

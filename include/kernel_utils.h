@@ -37,4 +37,32 @@ struct Conditional<false, TrueType, FalseType> {
     using type = FalseType;
 };
 
+// The bit pattern of a scalar (CANN's kernel_utils_struct_norm_sort.h): the one-argument form
+// widens T's bytes into a uint64_t (the upper bytes zero here; the union CANN reads them through
+// leaves them unspecified), the two-argument form reinterprets T's bytes as U. DataCopyPad's
+// padding value and the SPR setters take such patterns. A U wider than T keeps T's bytes at the low
+// end and zero above.
+namespace detail {
+template <size_t N>
+struct BitsOfSize;
+template <> struct BitsOfSize<1> { using type = uint8_t; };
+template <> struct BitsOfSize<2> { using type = uint16_t; };
+template <> struct BitsOfSize<4> { using type = uint32_t; };
+template <> struct BitsOfSize<8> { using type = uint64_t; };
+}  // namespace detail
+
+template <typename T>
+constexpr __aicore__ inline uint64_t GetScalarBitcodeValue(T scalarValue) {
+    return static_cast<uint64_t>(__builtin_bit_cast(typename detail::BitsOfSize<sizeof(T)>::type, scalarValue));
+}
+template <typename T, typename U>
+constexpr __aicore__ inline U GetScalarBitcodeValue(T scalarValue) {
+    using Bits = typename detail::BitsOfSize<sizeof(U)>::type;
+    return __builtin_bit_cast(U, static_cast<Bits>(GetScalarBitcodeValue(scalarValue)));
+}
+template <typename T>
+constexpr __aicore__ inline half GetScalarBitcodeToHalf(T scalarValue) {
+    return GetScalarBitcodeValue<T, half>(scalarValue);
+}
+
 }  // namespace AscendC

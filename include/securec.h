@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cerrno>
+#include <cstdarg>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 
 #ifndef EOK
@@ -42,4 +44,35 @@ inline errno_t strcpy_s(char* dest, size_t destMax, const char* src) {
     }
     std::memcpy(dest, src, n + 1);
     return EOK;
+}
+
+// Formatted output of at most `count` characters into `strDest` of `destMax` bytes, always
+// terminated: the number of characters written, or -1 when the text was cut short (at `count`, with
+// what fits kept, or at `destMax`, with strDest emptied) or an argument is invalid (securec's
+// vsnprintf_s / snprintf_s).
+inline int vsnprintf_s(char* strDest, size_t destMax, size_t count, const char* format, va_list argList) {
+    if (!strDest || destMax == 0) return -1;
+    if (!format) {
+        strDest[0] = '\0';
+        return -1;
+    }
+    const size_t limit = count < destMax - 1 ? count : destMax - 1;
+    const int n = std::vsnprintf(strDest, limit + 1, format, argList);
+    if (n < 0) {
+        strDest[0] = '\0';
+        return -1;
+    }
+    if (static_cast<size_t>(n) > limit) {
+        if (count >= destMax) strDest[0] = '\0';
+        return -1;
+    }
+    return n;
+}
+
+inline int snprintf_s(char* strDest, size_t destMax, size_t count, const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    const int n = vsnprintf_s(strDest, destMax, count, format, args);
+    va_end(args);
+    return n;
 }

@@ -41,13 +41,27 @@ struct DmaPadInSpec {
     uint32_t rightPad;
     bool isPad;
     uint64_t padBits;  // padding value as raw bits when isPad
+    // Ascend 950's PaddingMode::Compact: the blocks land back to back in UB (block i at
+    // dst + left pad + i * (blockBytes + dstGapBlocks * 32)), the right pad follows the last one and
+    // only the end of the whole transfer is rounded up to 32 bytes.
+    bool compact = false;
 };
 void DmaPadIn(const DmaPadInSpec& spec, Mem dstMem, const void* caller);
 
 // UB -> GM unaligned: block i is read from src + i * (align32(blockBytes) + srcGapBlocks * 32)
-// and written to dst + i * (blockBytes + dstGapBytes).
+// (Compact: src + i * (blockBytes + srcGapBlocks * 32)) and written to dst + i * (blockBytes + dstGapBytes).
 void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uint64_t blockBytes,
-               uint64_t srcGapBlocks, uint64_t dstGapBytes, Mem srcMem, const void* caller);
+               uint64_t srcGapBlocks, uint64_t dstGapBytes, Mem srcMem, const void* caller, bool compact = false);
+
+// Ascend 950's DMA loop registers, one set per direction (SetLoopModePara): while set, every
+// DataCopyPad of that direction runs size2 x size1 times, iteration (j2, j1) shifted by
+// j2 * stride2 + j1 * stride1 bytes on each side. Reset restores one iteration.
+struct DmaLoop {
+    uint32_t size1 = 1, size2 = 1;
+    uint64_t src1 = 0, dst1 = 0, src2 = 0, dst2 = 0;
+};
+void SetDmaLoop(bool outToUb, const DmaLoop& loop, const void* caller);
+void ResetDmaLoop(bool outToUb, const void* caller);
 
 void SetPadValueBits(uint64_t bits, uint32_t elemSize);
 
@@ -227,30 +241,46 @@ AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, cons
 }
 
 // ---- DataCopyPad: byte-granular lengths, GM gaps in bytes, UB gaps in data blocks ----
-template <typename T>
+// The PaddingMode argument is Ascend 950's (Compact is SOC_UNSUPPORTED elsewhere).
+template <typename T, PaddingMode mode = PaddingMode::Normal>
 AKG_API void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                          const DataCopyPadExtParams<T>& pad) {
     akg::sim::DmaPadIn({dst.Data(), src.GetPhyAddr(), akg::sim::DTypeOf<T>(), sizeof(T), p.blockCount, p.blockLen,
                         p.srcStride, p.dstStride, pad.leftPadding, pad.rightPadding, pad.isPad,
-                        detail::PadBits<T>(pad.paddingValue)},
+                        detail::PadBits<T>(pad.paddingValue), mode == PaddingMode::Compact},
                        akg::sim::MemOf(TPosition(dst.GetPosition())), AKG_CALLER);
 }
-template <typename T>
+template <typename T, PaddingMode mode = PaddingMode::Normal>
 AKG_API void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                          const DataCopyPadParams& pad) {
     akg::sim::DmaPadIn({dst.Data(), src.GetPhyAddr(), akg::sim::DTypeOf<T>(), sizeof(T), p.blockCount, p.blockLen,
-                        p.srcStride, p.dstStride, pad.leftPadding, pad.rightPadding, pad.isPad, pad.paddingValue},
+                        p.srcStride, p.dstStride, pad.leftPadding, pad.rightPadding, pad.isPad, pad.paddingValue,
+                        mode == PaddingMode::Compact},
                        akg::sim::MemOf(TPosition(dst.GetPosition())), AKG_CALLER);
 }
-template <typename T>
+template <typename T, PaddingMode mode = PaddingMode::Normal>
 AKG_API void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
     akg::sim::DmaPadOut(dst.GetPhyAddr(0), src.Data(), akg::sim::DTypeOf<T>(), p.blockCount, p.blockLen, p.srcStride,
-                        p.dstStride, akg::sim::MemOf(TPosition(src.GetPosition())), AKG_CALLER);
+                        p.dstStride, akg::sim::MemOf(TPosition(src.GetPosition())), AKG_CALLER,
+                        mode == PaddingMode::Compact);
 }
-template <typename T>
+template <typename T, PaddingMode mode = PaddingMode::Normal>
 AKG_API void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
     akg::sim::DmaPadOut(dst.GetPhyAddr(0), src.Data(), akg::sim::DTypeOf<T>(), p.blockCount, p.blockLen, p.srcStride,
-                        p.dstStride, akg::sim::MemOf(TPosition(src.GetPosition())), AKG_CALLER);
+                        p.dstStride, akg::sim::MemOf(TPosition(src.GetPosition())), AKG_CALLER,
+                        mode == PaddingMode::Compact);
+}
+
+// Ascend 950's DMA loop mode: the next DataCopyPads of the direction `type` (GM -> VECIN/VECOUT or
+// VECOUT -> GM) run loop2Size x loop1Size times at the strides given, until ResetLoopModePara.
+AKG_API inline void SetLoopModePara(const LoopModeParams& loopParams, DataCopyMVType type) {
+    akg::sim::SetDmaLoop(type == DataCopyMVType::OUT_TO_UB,
+                         {loopParams.loop1Size, loopParams.loop2Size, loopParams.loop1SrcStride,
+                          loopParams.loop1DstStride, loopParams.loop2SrcStride, loopParams.loop2DstStride},
+                         AKG_CALLER);
+}
+AKG_API inline void ResetLoopModePara(DataCopyMVType type) {
+    akg::sim::ResetDmaLoop(type == DataCopyMVType::OUT_TO_UB, AKG_CALLER);
 }
 
 // The raw-pointer forms of CANN's implementation layer (impl/basic_api/dav_c220), which operator

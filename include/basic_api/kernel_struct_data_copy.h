@@ -67,6 +67,40 @@ struct DataCopyPadExtParams {
     T paddingValue = 0;
 };
 
+// Ascend 950's DataCopyPad layout mode (the template argument after T): Normal rounds every block
+// up to 32 bytes in UB, as every earlier chip does; Compact packs the blocks back to back in UB and
+// rounds only the end of the whole transfer up to 32 bytes.
+enum class PaddingMode : uint8_t {
+    Normal = 0,
+    Compact,
+};
+
+// Ascend 950's DMA loop mode (SetLoopModePara / ResetLoopModePara): the direction whose loop
+// registers are set.
+enum class DataCopyMVType : uint8_t {
+    UB_TO_OUT = 0,
+    OUT_TO_UB = 1,
+};
+
+// Two hardware loops around one DataCopyPad: the copy runs loop2Size x loop1Size times, iteration
+// (j2, j1) starting j2 * loop2*Stride + j1 * loop1*Stride bytes after the copy's own source and
+// destination (head-to-head strides, in bytes on both sides).
+struct LoopModeParams {
+    __aicore__ LoopModeParams() {}
+    __aicore__ LoopModeParams(const uint32_t loop1SizeIn, const uint32_t loop2SizeIn, const uint64_t loop1SrcStrideIn,
+                              const uint64_t loop1DstStrideIn, const uint64_t loop2SrcStrideIn,
+                              const uint64_t loop2DstStrideIn)
+        : loop1Size(loop1SizeIn), loop2Size(loop2SizeIn), loop1SrcStride(loop1SrcStrideIn),
+          loop1DstStride(loop1DstStrideIn), loop2SrcStride(loop2SrcStrideIn), loop2DstStride(loop2DstStrideIn) {}
+
+    uint32_t loop1Size = 0;
+    uint32_t loop2Size = 0;
+    uint64_t loop1SrcStride = 0;
+    uint64_t loop1DstStride = 0;
+    uint64_t loop2SrcStride = 0;
+    uint64_t loop2DstStride = 0;
+};
+
 enum class BlockMode : uint8_t {
     BLOCK_MODE_NORMAL = 0,
     BLOCK_MODE_MATRIX,

@@ -288,8 +288,13 @@ class TPipe {
 public:
     __aicore__ inline TPipe() { akg::sim::PipeCreate(this); }
     ~TPipe() { akg::sim::PipeDestroy(this); }
-    TPipe(const TPipe&) = delete;
-    TPipe& operator=(const TPipe&) = delete;
+    // CANN's TPipe is copyable (its copy constructor and assignment are the implicit ones): ops-cv's
+    // GridSample kernels pass the entry's pipe by value into Init and assign it to a member pipe.
+    // A copy is not constructed by the TPipe() constructor, so here it neither becomes the core's
+    // current pipe nor, when destroyed, releases the core's buffers: the allocation state stays with
+    // the pipe constructed last.
+    __aicore__ inline TPipe(const TPipe&) {}
+    __aicore__ inline TPipe& operator=(const TPipe&) { return *this; }
 
     __aicore__ inline void Init() {}
 

@@ -42,7 +42,7 @@ private:
 class TensorDesc {
 public:
     TensorDesc() = default;
-    explicit TensorDesc(Shape shape, Format format = FORMAT_ND, DataType dtype = DT_FLOAT)
+    explicit TensorDesc(Shape shape, Format format = Format(FORMAT_ND), DataType dtype = DT_FLOAT)
         : shape_(std::move(shape)), format_(format), dtype_(dtype) {}
 
     Shape GetShape() const { return shape_; }
@@ -56,7 +56,7 @@ public:
 
 private:
     Shape shape_;
-    Format format_ = FORMAT_ND;
+    Format format_ = Format(FORMAT_ND);  // Format(): also right under kernel_type.h's macro
     DataType dtype_ = DT_FLOAT;
 };
 

@@ -35,7 +35,8 @@ struct IsTilingFieldType
                                        std::is_same<T, int16_t>::value || std::is_same<T, uint16_t>::value ||
                                        std::is_same<T, int32_t>::value || std::is_same<T, uint32_t>::value ||
                                        std::is_same<T, int64_t>::value || std::is_same<T, uint64_t>::value ||
-                                       std::is_same<T, float>::value || std::is_same<T, bool>::value> {};
+                                       std::is_same<T, float>::value || std::is_same<T, bool>::value ||
+                                       std::is_same<T, char>::value> {};
 
 class TilingDef;
 
@@ -137,7 +138,7 @@ struct TilingDataRegistrar {
 #define TILING_DATA_FIELD_DEF(data_type, field_name)                                                          \
 public:                                                                                                       \
     static_assert(IsTilingFieldType<data_type>::value,                                                        \
-                  "tiling fields must be int8_t..uint64_t, float or bool: " #field_name);                     \
+                  "tiling fields must be int8_t..uint64_t, float, bool or char: " #field_name);                     \
     void set_##field_name(data_type field_name) {                                                             \
         std::memcpy(data_ptr_ + field_name##_offset_, &field_name, sizeof(data_type));                        \
     }                                                                                                         \
@@ -154,7 +155,7 @@ private:                                                                        
 #define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                                             \
 public:                                                                                                       \
     static_assert(IsTilingFieldType<arr_type>::value,                                                         \
-                  "tiling fields must be int8_t..uint64_t, float or bool: " #field_name);                     \
+                  "tiling fields must be int8_t..uint64_t, float, bool or char: " #field_name);                     \
     void set_##field_name(arr_type* field_name) {                                                             \
         std::memmove(data_ptr_ + field_name##_offset_, field_name, (arr_size) * sizeof(arr_type));            \
     }                                                                                                         \

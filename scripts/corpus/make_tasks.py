@@ -100,25 +100,59 @@ def excluded(rel, patterns):
 
 
 # Where each repository's build looks for a quoted include besides the including file's
-# directory: the repository root and its common include directory (CANN's repository build
-# puts them on the include path).
-INCLUDE_ROOTS = {"ops_cv": ["", "common/inc", "common/inc/op_api"], "ops_transformer": ["", "common/include", "common/include/external"]}
-# A common header whose functions the repository compiles from a source of the same name into
-# every operator's host library (ops-cv: common/inc/op_host/tiling_util.h and
-# common/src/op_host/tiling_util.cpp).
-COMMON_SOURCES = {"ops_cv": ("common/inc/", "common/src/")}
+# directory: the repository root and its common include directories (CANN's repository build
+# puts them on the include path). ops-transformer's cmake/variables.cmake (OP_TILING_INCLUDE,
+# OP_PROTO_INCLUDE, OPAPI_INCLUDE) adds, for every operator, mc2/common, mc2/common/inc, mc2/3rd and
+# mc2: its cube operators under mc2/3rd include "common/op_host/matmul_common_infershape.h"
+# (mc2/3rd/common/op_host) and "mc2_log.h" (mc2/common/inc) that way.
+INCLUDE_ROOTS = {"ops_cv": ["", "common/inc", "common/inc/op_api"],
+                 "ops_transformer": ["", "common/include", "common/include/external", "mc2/common",
+                                     "mc2/common/inc", "mc2/3rd", "mc2"]}
+# Stand-ins a repository keeps for CANN package headers, on its include path after the package's
+# own directories: a header there is used only where our include/ (the package here) lacks it.
+# ops-transformer's common/stub/op_tiling (OP_TILING_INCLUDE) holds op_cache_tiling.h,
+# runtime_kb_api.h and register/tuning_*.h.
+PACKAGE_STUB_ROOTS = {"ops_transformer": ["common/stub/op_tiling"]}
+OUR_INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "include")
+# Common headers whose functions the repository compiles from a source of the same name into
+# every operator's host library, as (header prefix, source prefix): ops-cv's
+# common/inc/op_host/tiling_util.h and common/src/op_host/tiling_util.cpp; ops-transformer's
+# mc2/common/inc -> mc2/common/src (cmake/obj_func.cmake adds mc2_log.cpp and its neighbours to
+# every tiling object), mc2/3rd/common/op_host beside its headers (its CMakeLists adds the
+# directory's sources) and the op_tiling stub library (common/stub/op_tiling/*.cpp).
+COMMON_SOURCES = {"ops_cv": [("common/inc/", "common/src/")],
+                  "ops_transformer": [("mc2/common/inc/", "mc2/common/src/"),
+                                      ("mc2/3rd/common/op_host/", "mc2/3rd/common/op_host/"),
+                                      ("common/stub/op_tiling/", "common/stub/op_tiling/")]}
 QUOTED_INCLUDE = re.compile(rb'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 
 def common_source_of(repo, header, mirror):
     """The repository source compiled for a common header, if it has one."""
-    if repo not in COMMON_SOURCES or not header.endswith(".h"):
+    if not header.endswith(".h"):
         return None
-    inc, src = COMMON_SOURCES[repo]
-    if not header.startswith(inc):
+    for inc, src in COMMON_SOURCES.get(repo, []):
+        if header.startswith(inc):
+            source = src + header[len(inc):-2] + ".cpp"
+            if source in mirror.files:
+                return source
+    return None
+
+
+def resolve_in_roots(repo, inc, mirror):
+    """The repository file a quoted include names through the repository's include roots, or through
+    its package stand-ins where our include/ has no header of that name; None otherwise."""
+    for root in INCLUDE_ROOTS.get(repo, [""]):
+        candidate = os.path.normpath(os.path.join(root, inc))
+        if candidate in mirror.files:
+            return candidate
+    if os.path.exists(os.path.join(OUR_INCLUDE, inc)):
         return None
-    source = src + header[len(inc):-2] + ".cpp"
-    return source if source in mirror.files else None
+    for root in PACKAGE_STUB_ROOTS.get(repo, []):
+        candidate = os.path.normpath(os.path.join(root, inc))
+        if candidate in mirror.files:
+            return candidate
+    return None
 
 
 def in_operator(target):
@@ -231,12 +265,8 @@ def copy_answer(spec, repo, mirror, answer_dir):
             if target in written or not (in_operator(target) or sibling_of_operator(target) or flat or next_to_copy):
                 continue
             found = beside if beside in mirror.files else flat
-            for root in INCLUDE_ROOTS.get(repo, [""]):
-                if found:
-                    break
-                candidate = os.path.normpath(os.path.join(root, inc))
-                if candidate in mirror.files:
-                    found = candidate
+            if not found:
+                found = resolve_in_roots(repo, inc, mirror)
             if found:
                 written[target] = found
                 work.append((target, found))

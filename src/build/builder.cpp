@@ -160,6 +160,10 @@ bool BuildHost(const OpProject& given, const BuildOptions& options, HostArtifact
         for (auto& f : CommonFlags(options)) argv.push_back(f);
         argv.push_back("-I" + project.hostDir);
         for (auto& root : project.repositoryRoots) argv.push_back("-I" + root);
+        // metadef's exe_graph target exports its own directory (ops-transformer's
+        // cmake/modules/Findmetadef.cmake: INTERFACE_INCLUDE_DIRECTORIES ${METADEF_INC_DIR}/exe_graph),
+        // so operator host code that links it includes "runtime/tiling_context.h".
+        argv.push_back("-I" AKG_INCLUDE_DIR "/exe_graph");
         for (auto& s : libs[i].sources) argv.push_back(s);
         argv.push_back("-o");
         argv.push_back((tmp / libFile(i)).string());
@@ -274,7 +278,10 @@ bool AdjustPlan(const std::string& log, const BuildOptions& options, KernelBuild
 // Compiles the mirrored sources in `tmp` into the library for `cores`. A per-core-type build
 // sees g_coreType as a constant and, on Atlas A2/A3, the core's __DAV_C220_* macro, as under CANN.
 std::vector<std::string> CoreTypeFlags(const BuildOptions& options, KernelCores cores) {
-    std::vector<std::string> flags;
+    // Every kernel compile (and only those: host code shares CommonFlags' __CCE_AICORE__) defines
+    // AKG_DEVICE_COMPILE; headers whose form differs between CANN's device and host passes test it
+    // (basic_api/kernel_type.h: the FORMAT_* macros of the device pass).
+    std::vector<std::string> flags = {"-DAKG_DEVICE_COMPILE=1"};
     // The split architecture's per-core-type macros (Atlas A2/A3); a coupled SoC (310P) has none.
     if (options.cceAicore == 220) flags.push_back(cores == KernelCores::Aic ? "-D__DAV_C220_CUBE__" : "-D__DAV_C220_VEC__");
     if (cores != KernelCores::All) flags.push_back(cores == KernelCores::Aic ? "-DAKG_CORE_TYPE_BUILD=1" : "-DAKG_CORE_TYPE_BUILD=2");

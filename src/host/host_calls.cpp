@@ -234,6 +234,7 @@ TilingResult RunTiling(const TilingRequest& request) {
     result.tilingKey = frame.tilingKey;
     result.tilingData.assign(frame.tilingBuffer.begin(), frame.tilingBuffer.begin() + static_cast<ptrdiff_t>(dataSize));
     result.workspaceSizes = frame.workspaces;
+    result.needAtomic = frame.needAtomic;
     return result;
 }
 

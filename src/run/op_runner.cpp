@@ -415,6 +415,12 @@ RunReport Operator::Run(OpCall& call) {
                 for (size_t b = 0; b + width <= bytes; b += width) std::memcpy(outPtrs[i][k] + b, one.bytes.data(), width);
             }
         }
+        // Else a tiling that called SetNeedAtomic(true) gets its outputs cleared first, as CANN's
+        // runtime does with an atomic-clean memset (ops-cv's GridSampler2DGrad adds its float dx
+        // atomically and never zeroes it).
+        else if (report.tiling.needAtomic)
+            for (size_t k = 0; k < outPtrs[i].size(); ++k)
+                std::memset(outPtrs[i][k], 0, size_t(call.outputs[i][k].Numel()) * DTypeBytes(combo.outputs[i]));
     }
     uint64_t* shapeOut = nullptr;
     if (hasShapeOut) {

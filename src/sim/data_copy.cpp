@@ -189,26 +189,99 @@ void DmaSliceCopy(const DmaSliceSpec& s, const void* caller) {
                 caller);
 }
 
+namespace {
+
+// Loop mode and Compact are Ascend 950's (arch 3510; the SetLoopModePara and DataCopyPad pages list
+// no other product): elsewhere they are SOC_UNSUPPORTED.
+void CheckArch35(const char* what, const void* caller) {
+    const PlatformSpec& p = Rt().platform;
+    if (p.cceAicore < 310)
+        Fatal("SOC_UNSUPPORTED", caller,
+              Format("%s is not supported on %s: Ascend 950 (arch 3510) only", what, p.socVersion.c_str()));
+}
+
+// The iterations of the loop registers of one direction: one plain copy when none are set.
+struct LoopShape {
+    uint64_t n1 = 1, n2 = 1;
+    uint64_t src1 = 0, dst1 = 0, src2 = 0, dst2 = 0;
+    uint64_t count() const { return n1 * n2; }
+    // How far past the first iteration's start the last one's starts (strides are unsigned).
+    uint64_t srcReach() const { return count() ? (n2 - 1) * src2 + (n1 - 1) * src1 : 0; }
+    uint64_t dstReach() const { return count() ? (n2 - 1) * dst2 + (n1 - 1) * dst1 : 0; }
+};
+
+LoopShape LoopOf(bool outToUb) {
+    const Core::DmaLoopRegs& r = Cur().dmaLoop[outToUb ? 1 : 0];
+    if (!r.set) return {};
+    return {r.size1, r.size2, r.src1, r.dst1, r.src2, r.dst2};
+}
+
+}  // namespace
+
+void SetDmaLoop(bool outToUb, const DmaLoop& l, const void* caller) {
+    CheckArch35("SetLoopModePara", caller);
+    constexpr uint64_t kSizeLimit = 1ull << 21, kUbStrideLimit = 1ull << 21, kGmStrideLimit = 1ull << 40;
+    const char* dir = outToUb ? "OUT_TO_UB" : "UB_TO_OUT";
+    if (l.size1 >= kSizeLimit || l.size2 >= kSizeLimit)
+        Diag("DMA_PARAM_RANGE", caller,
+             Format("SetLoopModePara(%s) loop1Size %u / loop2Size %u: each must be below 2^21", dir, l.size1, l.size2));
+    // The UB side's strides (destination of OUT_TO_UB, source of UB_TO_OUT) are below 2^21 and whole
+    // 32-byte blocks; the GM side's below 2^40.
+    const uint64_t ub1 = outToUb ? l.dst1 : l.src1, ub2 = outToUb ? l.dst2 : l.src2;
+    const uint64_t gm1 = outToUb ? l.src1 : l.dst1, gm2 = outToUb ? l.src2 : l.dst2;
+    if (ub1 % 32 || ub2 % 32 || ub1 >= kUbStrideLimit || ub2 >= kUbStrideLimit)
+        Diag("DMA_PARAM_RANGE", caller,
+             Format("SetLoopModePara(%s) UB-side strides %lu / %lu: each must be a multiple of 32 bytes below 2^21", dir,
+                    static_cast<unsigned long>(ub1), static_cast<unsigned long>(ub2)));
+    if (gm1 >= kGmStrideLimit || gm2 >= kGmStrideLimit)
+        Diag("DMA_PARAM_RANGE", caller,
+             Format("SetLoopModePara(%s) GM-side strides %lu / %lu: each must be below 2^40", dir,
+                    static_cast<unsigned long>(gm1), static_cast<unsigned long>(gm2)));
+    Core::DmaLoopRegs& r = Cur().dmaLoop[outToUb ? 1 : 0];
+    r = {true, l.size1, l.size2, l.src1, l.dst1, l.src2, l.dst2};
+}
+
+void ResetDmaLoop(bool outToUb, const void* caller) {
+    CheckArch35("ResetLoopModePara", caller);
+    Cur().dmaLoop[outToUb ? 1 : 0] = {};
+}
+
 void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
     CheckSocSupports("DataCopyPad", caller);
+    if (s.compact) CheckArch35("DataCopyPad with PaddingMode::Compact", caller);
     CheckBlockCount("DataCopyPad", s.blockCount, caller);
     const uint64_t es = s.elemSize;
     CheckPadBlockLen(s.blockBytes, es, caller);
     if (s.leftPad * es > 32 || s.rightPad * es > 32)
         Diag("DMA_PARAM_RANGE", caller,
              Format("DataCopyPad padding of %u/%u elements exceeds 32 bytes on a side", s.leftPad, s.rightPad));
-    const uint64_t dstBlock = Align32(s.leftPad * es + s.blockBytes + s.rightPad * es);
+    const uint64_t left = s.leftPad * es;
+    const uint64_t right = s.rightPad * es;
+    // Normal: each block is [left][data][right][dummy] rounded up to 32 bytes, the next one
+    // dstGapBlocks blocks later. Compact: [left][data0][data1]...[right][dummy], the dummy taking the
+    // end of the transfer to the next 32-byte boundary of UB (the start may be anywhere: ops-cv's
+    // resize kernels write single points at element offsets).
+    const uint64_t dstBlock = s.compact ? s.blockBytes : Align32(left + s.blockBytes + right);
     const uint64_t dstStep = dstBlock + s.dstGapBlocks * 32;
     const uint64_t srcStep = s.blockBytes + s.srcGapBytes;
-    uint64_t srcSpan = s.blockCount ? (s.blockCount - 1) * srcStep + s.blockBytes : 0;
-    uint64_t dstSpan = s.blockCount ? (s.blockCount - 1) * dstStep + dstBlock : 0;
+    // Offsets from the start of the local memory: its 32-byte blocks are the ones Compact fills up.
+    const uintptr_t dstAddr = reinterpret_cast<uintptr_t>(s.dst) - reinterpret_cast<uintptr_t>(Cur().memBase[size_t(dstMem)]);
+    uint64_t innerSrc = s.blockCount ? (s.blockCount - 1) * srcStep + s.blockBytes : 0;
+    uint64_t innerDst = 0;
+    if (s.blockCount) {
+        innerDst = s.compact ? Align32(dstAddr + left + (s.blockCount - 1) * dstStep + s.blockBytes + right) - dstAddr
+                             : (s.blockCount - 1) * dstStep + dstBlock;
+    }
+    const LoopShape loop = LoopOf(true);
+    uint64_t srcSpan = loop.count() && innerSrc ? loop.srcReach() + innerSrc : 0;
+    uint64_t dstSpan = loop.count() && innerDst ? loop.dstReach() + innerDst : 0;
     if (s.blockBytes == 0) srcSpan = dstSpan = 0;
     Instr in("DataCopyPad", Pipe::MTE2, caller);
-    in.Read(Mem::GM, s.src, srcSpan, 1).Write(dstMem, s.dst, dstSpan, 32);
-    in.bytes = uint64_t(s.blockCount) * s.blockBytes;
-    in.repeats = s.blockCount;
+    in.Read(Mem::GM, s.src, srcSpan, 1).Write(dstMem, s.dst, dstSpan, s.compact ? uint16_t(1) : uint16_t(32));
+    in.bytes = loop.count() * s.blockCount * s.blockBytes;
+    in.repeats = static_cast<uint32_t>(loop.count() * s.blockCount);
     in.elements = in.bytes / es;
-    if (!Issue(in) || s.blockBytes == 0) return;
+    if (!Issue(in) || s.blockBytes == 0 || loop.count() == 0) return;
 
     const Core& c = Cur();
     // Padding the caller did not specify is unspecified on the device; poison makes reliance on it
@@ -223,50 +296,69 @@ void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
     };
     const bool padKnown = s.isPad || c.padValueSet;
     const uint64_t padBits = s.isPad ? s.padBits : c.padBits;
-    auto* d = static_cast<uint8_t*>(s.dst);
-    auto* src = static_cast<const uint8_t*>(s.src);
-    for (uint32_t i = 0; i < s.blockCount; ++i) {
-        uint8_t* db = d + i * dstStep;
-        const uint8_t* sb = src + i * srcStep;
-        uint64_t left = s.leftPad * es;
-        uint64_t right = s.rightPad * es;
-        fill(db, left, padKnown, padBits);
-        std::memmove(db + left, sb, s.blockBytes);
-        fill(db + left + s.blockBytes, right, padKnown, padBits);
-        uint64_t used = left + s.blockBytes + right;
-        uint64_t dummy = dstBlock - used;
-        if (dummy == 0) continue;
-        if (s.leftPad == 0 && s.rightPad == 0) {
-            // Documented: without left/right padding the dummy tail repeats the block's first
-            // element, whether or not isPad is set.
-            uint64_t first = 0;
-            std::memcpy(&first, sb, es);
-            fill(db + used, dummy, true, first);
-        } else {
-            fill(db + used, dummy, padKnown, padBits);
+    for (uint64_t j2 = 0; j2 < loop.n2; ++j2) {
+        for (uint64_t j1 = 0; j1 < loop.n1; ++j1) {
+            auto* d = static_cast<uint8_t*>(s.dst) + j2 * loop.dst2 + j1 * loop.dst1;
+            const auto* src = static_cast<const uint8_t*>(s.src) + j2 * loop.src2 + j1 * loop.src1;
+            if (s.compact) {
+                fill(d, left, padKnown, padBits);
+                for (uint32_t i = 0; i < s.blockCount; ++i) std::memmove(d + left + i * dstStep, src + i * srcStep, s.blockBytes);
+                uint8_t* tail = d + left + (s.blockCount - 1) * dstStep + s.blockBytes;
+                fill(tail, right, padKnown, padBits);
+                uint64_t dummy = innerDst - static_cast<uint64_t>(tail + right - d);
+                fill(tail + right, dummy, padKnown, padBits);
+                continue;
+            }
+            for (uint32_t i = 0; i < s.blockCount; ++i) {
+                uint8_t* db = d + i * dstStep;
+                const uint8_t* sb = src + i * srcStep;
+                fill(db, left, padKnown, padBits);
+                std::memmove(db + left, sb, s.blockBytes);
+                fill(db + left + s.blockBytes, right, padKnown, padBits);
+                uint64_t used = left + s.blockBytes + right;
+                uint64_t dummy = dstBlock - used;
+                if (dummy == 0) continue;
+                if (s.leftPad == 0 && s.rightPad == 0) {
+                    // Documented: without left/right padding the dummy tail repeats the block's first
+                    // element, whether or not isPad is set.
+                    uint64_t first = 0;
+                    std::memcpy(&first, sb, es);
+                    fill(db + used, dummy, true, first);
+                } else {
+                    fill(db + used, dummy, padKnown, padBits);
+                }
+            }
         }
     }
 }
 
 void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uint64_t blockBytes, uint64_t srcGapBlocks,
-               uint64_t dstGapBytes, Mem srcMem, const void* caller) {
+               uint64_t dstGapBytes, Mem srcMem, const void* caller, bool compact) {
     CheckSocSupports("DataCopyPad", caller);
+    if (compact) CheckArch35("DataCopyPad with PaddingMode::Compact", caller);
     CheckBlockCount("DataCopyPad", blockCount, caller);
     CheckPadBlockLen(blockBytes, DTypeSize(dtype), caller);
-    const uint64_t srcStep = Align32(blockBytes) + srcGapBlocks * 32;
+    // Normal reads each block from its own 32-byte-aligned place in UB; Compact reads them back to back.
+    const uint64_t srcStep = (compact ? blockBytes : Align32(blockBytes)) + srcGapBlocks * 32;
     const uint64_t dstStep = blockBytes + dstGapBytes;
-    uint64_t srcSpan = blockCount ? (blockCount - 1) * srcStep + blockBytes : 0;
-    uint64_t dstSpan = blockCount ? (blockCount - 1) * dstStep + blockBytes : 0;
+    const LoopShape loop = LoopOf(false);
+    uint64_t innerSrc = blockCount ? (blockCount - 1) * srcStep + blockBytes : 0;
+    uint64_t innerDst = blockCount ? (blockCount - 1) * dstStep + blockBytes : 0;
+    uint64_t srcSpan = loop.count() && innerSrc ? loop.srcReach() + innerSrc : 0;
+    uint64_t dstSpan = loop.count() && innerDst ? loop.dstReach() + innerDst : 0;
     if (blockBytes == 0) srcSpan = dstSpan = 0;
     Instr in("DataCopyPad", Pipe::MTE3, caller);
-    in.Read(srcMem, src, srcSpan, 32).Write(Mem::GM, dst, dstSpan, 1);
-    in.bytes = uint64_t(blockCount) * blockBytes;
-    in.repeats = blockCount;
+    in.Read(srcMem, src, srcSpan, compact ? uint16_t(1) : uint16_t(32)).Write(Mem::GM, dst, dstSpan, 1);
+    in.bytes = loop.count() * blockCount * blockBytes;
+    in.repeats = static_cast<uint32_t>(loop.count() * blockCount);
     in.elements = in.bytes / DTypeSize(dtype);
-    if (!Issue(in) || blockBytes == 0) return;
-    auto* d = static_cast<uint8_t*>(dst);
-    auto* p = static_cast<const uint8_t*>(src);
-    for (uint32_t i = 0; i < blockCount; ++i) StoreGm(d + i * dstStep, p + i * srcStep, blockBytes);
+    if (!Issue(in) || blockBytes == 0 || loop.count() == 0) return;
+    for (uint64_t j2 = 0; j2 < loop.n2; ++j2)
+        for (uint64_t j1 = 0; j1 < loop.n1; ++j1) {
+            auto* d = static_cast<uint8_t*>(dst) + j2 * loop.dst2 + j1 * loop.dst1;
+            auto* p = static_cast<const uint8_t*>(src) + j2 * loop.src2 + j1 * loop.src1;
+            for (uint32_t i = 0; i < blockCount; ++i) StoreGm(d + i * dstStep, p + i * srcStep, blockBytes);
+        }
 }
 
 void GmFill(void* dst, const void* value, uint32_t elemSize, uint64_t count, const char* api, const void* caller) {

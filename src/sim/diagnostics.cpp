@@ -70,7 +70,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "for: a Counter-mode count read in Normal mode, a Normal-mode lane mask read as a count, or a count-form "
          "call outside Counter mode"},
         {"VEC_COUNT_RANGE", "api", false, "an element count or repeat parameter outside the range the API accepts"},
-        {"DMA_PARAM_RANGE", "api", false, "a DataCopy parameter outside the range the API accepts"},
+        {"DMA_PARAM_RANGE", "api", false, "a DataCopy parameter outside the range the API accepts, or an Ascend 950 loop-mode register "
+         "(SetLoopModePara) outside its range"},
         {"SHAPE_OUT_INVALID", "api", false,
          "an OutputShapeDependOnCompute output's shape in the shape-out argument is unwritten or invalid (more than 8 "
          "dimensions, more elements than the output's memory holds)"},
@@ -137,7 +138,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"SOC_UNSUPPORTED", "api", true,
          "the kernel uses an API or a unit the simulated SoC does not have: an API its platform file lists as "
          "unsupported (310P: DataCopyPad, LoadDataWithTranspose, cross-core flags, the hardware SyncAll, "
-         "SetAtomicMax/Min), the FIX pipe "
+         "SetAtomicMax/Min), an Ascend 950-only data-copy feature elsewhere (SetLoopModePara / "
+         "ResetLoopModePara, DataCopyPad with `PaddingMode::Compact`), the FIX pipe "
          "(Fixpipe) or the bias table on 310P, or SyncAll in a KERNEL_TYPE_MIX_VECTOR_CORE kernel"},
         {"SIMT_THREADS_RANGE", "api", true,
          "asc_vf_call starts a thread block of 0 or more than 2048 threads (blockDim.x * y * z)"},

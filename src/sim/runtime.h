@@ -89,6 +89,13 @@ struct Core {
     float deqScale = 1.0f;
     bool padValueSet = false;
     uint64_t padBits = 0;
+    // Ascend 950's DMA loop registers (SetLoopModePara): [0] UB -> GM, [1] GM -> UB. `set` says a
+    // SetLoopModePara is in force (ResetLoopModePara clears it and restores one iteration).
+    struct DmaLoopRegs {
+        bool set = false;
+        uint32_t size1 = 1, size2 = 1;
+        uint64_t src1 = 0, dst1 = 0, src2 = 0, dst2 = 0;
+    } dmaLoop[2];
     // LoadData 3D's registers: the feature map (SetFmatrix or the load's own l1H/l1W/padList), the
     // padding value, the repeat (SetLoadDataRepeat) and the L1 boundary (SetLoadDataBoundary).
     struct Load3DRegs {

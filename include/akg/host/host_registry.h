@@ -122,6 +122,9 @@ struct TilingResult {
     uint64_t tilingKey = 0;
     std::vector<uint8_t> tilingData;
     std::vector<size_t> workspaceSizes;
+    // TilingContext::SetNeedAtomic(true): the kernel accumulates into its outputs, so the framework
+    // clears them (CANN's atomic clean, a memset to zero) before the launch.
+    bool needAtomic = false;
     std::string log;  // what the tiling function printed through the OP_LOG macros
 };
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "aclnn/opdev/op_log.h"
@@ -78,7 +79,24 @@ inline std::string ToString(const std::vector<const gert::Shape*>& shapes) {
     return text + "]";
 }
 
+// The operator named in a message: a name as given ("nil" for a null C string), or a context's
+// "<type>:<name>" (opbase's GetOpInfo).
+inline const std::string& GetOpInfo(const std::string& str) { return str; }
+inline const char* GetOpInfo(const char* str) { return str == nullptr ? "nil" : str; }
+template <class T, typename std::enable_if<!std::is_convertible<T, const char*>::value &&
+                                               !std::is_convertible<T, std::string>::value, int>::type = 0>
+std::string GetOpInfo(T context) {
+    if (context == nullptr) return "nil:nil";
+    std::string info = context->GetNodeType() != nullptr ? context->GetNodeType() : "nil";
+    info += ":";
+    info += context->GetNodeName() != nullptr ? context->GetNodeName() : "nil";
+    return info;
+}
+
 namespace detail {
+inline const char* LogName(const std::string& s) { return s.c_str(); }
+inline const char* LogName(const char* s) { return s == nullptr ? "nil" : s; }
+
 // One error line for the OP_LOGE_FOR_INVALID_* family: what is wrong with which parameter, and
 // either the value expected ("expected") or why the value is wrong ("reason").
 inline void LogInvalid(const std::string& entity, const char* what, const std::string& params,
@@ -90,6 +108,20 @@ inline void LogInvalid(const std::string& entity, const char* what, const std::s
 
 }  // namespace Base
 }  // namespace Ops
+
+// The D_OP_LOG* forms of CANN's log/log.h: (operator name or GetOpInfo string, format, ...).
+#ifndef D_OP_LOGE
+#define D_OP_LOGE(opname, ...) ::akg::host::HostLog("E", ::Ops::Base::detail::LogName(opname), __VA_ARGS__)
+#endif
+#ifndef D_OP_LOGW
+#define D_OP_LOGW(opname, ...) ::akg::host::HostLog("W", ::Ops::Base::detail::LogName(opname), __VA_ARGS__)
+#endif
+#ifndef D_OP_LOGI
+#define D_OP_LOGI(opname, ...) ::akg::host::HostLog("I", ::Ops::Base::detail::LogName(opname), __VA_ARGS__)
+#endif
+#ifndef D_OP_LOGD
+#define D_OP_LOGD(opname, ...) ::akg::host::HostLog("D", ::Ops::Base::detail::LogName(opname), __VA_ARGS__)
+#endif
 
 // opbase's error macros for invalid parameters: (entity, parameter, wrong value, expected value)
 // and the _WITH_REASON forms (entity, parameter(s), wrong value(s), reason). Each argument may be a

@@ -1,0 +1,116 @@
+// The tensor format numbers of CANN's kernel-side basic_api/kernel_type.h (the values of ge::Format
+// that a kernel's tiling or template arguments carry: ops-cv's resize kernels compare a `format`
+// template argument with FORMAT_NCHW / FORMAT_ND). CANN's device compile has them as macros; its
+// host passes as enumerators of AscendC::Format. Here a kernel compile (AKG_DEVICE_COMPILE, which
+// the builder defines for kernels only) gets the macros, anything else the enum. graph/types.h
+// hides the macros while it declares ge::Format, so a kernel may include both in either order.
+#pragma once
+
+#if defined(AKG_DEVICE_COMPILE)
+#ifndef AKG_KERNEL_TYPE_FORMAT_MACROS
+#define AKG_KERNEL_TYPE_FORMAT_MACROS 1
+#define FORMAT_NCHW 0
+#define FORMAT_NHWC 1
+#define FORMAT_ND 2
+#define FORMAT_NC1HWC0 3
+#define FORMAT_FRACTAL_Z 4
+#define FORMAT_NC1C0HWPAD 5
+#define FORMAT_NHWC1C0 6
+#define FORMAT_FSR_NCHW 7
+#define FORMAT_FRACTAL_DECONV 8
+#define FORMAT_C1HWNC0 9
+#define FORMAT_FRACTAL_DECONV_TRANSPOSE 10
+#define FORMAT_FRACTAL_DECONV_SP_STRIDE_TRANS 11
+#define FORMAT_NC1HWC0_C04 12
+#define FORMAT_FRACTAL_Z_C04 13
+#define FORMAT_CHWN 14
+#define FORMAT_FRACTAL_DECONV_SP_STRIDE8_TRANS 15
+#define FORMAT_HWCN 16
+#define FORMAT_NC1KHKWHWC0 17
+#define FORMAT_BN_WEIGHT 18
+#define FORMAT_FILTER_HWCK 19
+#define FORMAT_HASHTABLE_LOOKUP_LOOKUPS 20
+#define FORMAT_HASHTABLE_LOOKUP_KEYS 21
+#define FORMAT_HASHTABLE_LOOKUP_VALUE 22
+#define FORMAT_HASHTABLE_LOOKUP_OUTPUT 23
+#define FORMAT_HASHTABLE_LOOKUP_HITS 24
+#define FORMAT_C1HWNCoC0 25
+#define FORMAT_MD 26
+#define FORMAT_NDHWC 27
+#define FORMAT_FRACTAL_ZZ 28
+#define FORMAT_FRACTAL_NZ 29
+#define FORMAT_NCDHW 30
+#define FORMAT_DHWCN 31
+#define FORMAT_NDC1HWC0 32
+#define FORMAT_FRACTAL_Z_3D 33
+#define FORMAT_CN 34
+#define FORMAT_NC 35
+#define FORMAT_DHWNC 36
+#define FORMAT_FRACTAL_Z_3D_TRANSPOSE 37
+#define FORMAT_FRACTAL_ZN_LSTM 38
+#define FORMAT_FRACTAL_Z_G 39
+#define FORMAT_RESERVED 40
+#define FORMAT_ALL 41
+#define FORMAT_NULL 42
+#define FORMAT_ND_RNN_BIAS 43
+#define FORMAT_FRACTAL_ZN_RNN 44
+#define FORMAT_NYUV 45
+#define FORMAT_NYUV_A 46
+#define FORMAT_NCL 47
+#define FORMAT_MAX 0xff
+#endif
+#else
+namespace AscendC {
+enum Format {
+    FORMAT_NCHW = 0,
+    FORMAT_NHWC = 1,
+    FORMAT_ND = 2,
+    FORMAT_NC1HWC0 = 3,
+    FORMAT_FRACTAL_Z = 4,
+    FORMAT_NC1C0HWPAD = 5,
+    FORMAT_NHWC1C0 = 6,
+    FORMAT_FSR_NCHW = 7,
+    FORMAT_FRACTAL_DECONV = 8,
+    FORMAT_C1HWNC0 = 9,
+    FORMAT_FRACTAL_DECONV_TRANSPOSE = 10,
+    FORMAT_FRACTAL_DECONV_SP_STRIDE_TRANS = 11,
+    FORMAT_NC1HWC0_C04 = 12,
+    FORMAT_FRACTAL_Z_C04 = 13,
+    FORMAT_CHWN = 14,
+    FORMAT_FRACTAL_DECONV_SP_STRIDE8_TRANS = 15,
+    FORMAT_HWCN = 16,
+    FORMAT_NC1KHKWHWC0 = 17,
+    FORMAT_BN_WEIGHT = 18,
+    FORMAT_FILTER_HWCK = 19,
+    FORMAT_HASHTABLE_LOOKUP_LOOKUPS = 20,
+    FORMAT_HASHTABLE_LOOKUP_KEYS = 21,
+    FORMAT_HASHTABLE_LOOKUP_VALUE = 22,
+    FORMAT_HASHTABLE_LOOKUP_OUTPUT = 23,
+    FORMAT_HASHTABLE_LOOKUP_HITS = 24,
+    FORMAT_C1HWNCoC0 = 25,
+    FORMAT_MD = 26,
+    FORMAT_NDHWC = 27,
+    FORMAT_FRACTAL_ZZ = 28,
+    FORMAT_FRACTAL_NZ = 29,
+    FORMAT_NCDHW = 30,
+    FORMAT_DHWCN = 31,
+    FORMAT_NDC1HWC0 = 32,
+    FORMAT_FRACTAL_Z_3D = 33,
+    FORMAT_CN = 34,
+    FORMAT_NC = 35,
+    FORMAT_DHWNC = 36,
+    FORMAT_FRACTAL_Z_3D_TRANSPOSE = 37,
+    FORMAT_FRACTAL_ZN_LSTM = 38,
+    FORMAT_FRACTAL_Z_G = 39,
+    FORMAT_RESERVED = 40,
+    FORMAT_ALL = 41,
+    FORMAT_NULL = 42,
+    FORMAT_ND_RNN_BIAS = 43,
+    FORMAT_FRACTAL_ZN_RNN = 44,
+    FORMAT_NYUV = 45,
+    FORMAT_NYUV_A = 46,
+    FORMAT_NCL = 47,
+    FORMAT_MAX = 0xff,
+};
+}  // namespace AscendC
+#endif
