@@ -263,14 +263,6 @@ TEST_F(CompileErrorsKernel, ScopeGotoCrossesInitialization) {
 
 // compile.memory_object
 
-TEST_F(CompileErrorsKernel, MemoryCopyOfKernelHoldingQueues) {
-    ExpectFirstError({{"ENTRY", "KernelAdd copy = op;"}}, "compile.memory_object", LineOf("ENTRY"));
-}
-
-TEST_F(CompileErrorsKernel, MemoryCopyOfPipe) {
-    ExpectFirstError({{"PROCESS", "auto pipeCopy = pipe_;"}}, "compile.memory_object", LineOf("PROCESS"));
-}
-
 TEST_F(CompileErrorsKernel, MemoryAssignToRvalue) {
     ExpectFirstError({{"INIT", "GetBlockIdx() = 0;"}}, "compile.memory_object", LineOf("INIT"));
 }
