@@ -165,24 +165,33 @@ T Apply(RegOp op, T ta, T tb, T ts, T td, const void* caller) {
 
 }  // namespace
 
-void SimdVfRun(void (*body)(void*), void* ctx, const void* caller) {
+namespace {
+// A VF's start: the platform must have the register-based vector core, VFs do not nest, and the
+// launch is one vector-pipe instruction that the VF's register steps follow.
+void EnterSimdVf(const char* what, const void* caller) {
     const PlatformSpec& p = Rt().platform;
     if (!p.simt)
         Fatal("SOC_UNSUPPORTED", caller,
-              Format("asc_vf_call of a __simd_vf__ function: %s has no register-based vector core (the "
-                     "AscendC::Reg / MicroAPI programming model is Ascend 950's)",
-                     p.socVersion.c_str()));
-    if (g_simdVf.active)
-        Fatal("REG_OUTSIDE_VF", caller, "asc_vf_call inside a running __simd_vf__ function: VFs do not nest");
-    // The VF's launch on the vector pipe: the vector start its register steps then follow.
+              Format("%s: %s has no register-based vector core (the AscendC::Reg / MicroAPI programming "
+                     "model is Ascend 950's)",
+                     what, p.socVersion.c_str()));
+    if (g_simdVf.active) Fatal("REG_OUTSIDE_VF", caller, Format("%s inside a running VF: VFs do not nest", what));
     Instr in("asc_vf_call (SIMD VF)", Pipe::V, caller);
     Issue(in);
-    struct Scope {
-        Scope() { g_simdVf.active = true; }
-        ~Scope() { g_simdVf.active = false; }
-    } scope;
+    g_simdVf.active = true;
+}
+}  // namespace
+
+void SimdVfRun(void (*body)(void*), void* ctx, const void* caller) {
+    EnterSimdVf("asc_vf_call of a __simd_vf__ function", caller);
+    struct Leave {
+        ~Leave() { g_simdVf.active = false; }
+    } leave;
     body(ctx);
 }
+
+SimdVfScope::SimdVfScope() { EnterSimdVf("__VEC_SCOPE__", __builtin_return_address(0)); }
+SimdVfScope::~SimdVfScope() { g_simdVf.active = false; }
 
 void RegCompute(RegOp op, DType t, RegBytes* dst, const RegBytes* a, const RegBytes* b, uint64_t scalar,
                 const MaskBytes* mask, const RegMode& mode, const void* caller) {
@@ -401,6 +410,58 @@ void RegCreateMask(DType t, uint32_t active, MaskBytes* dst, const void* caller)
     const uint32_t size = SizeOf(t), lanes = kRegBytes / size;
     MaskBytes out{};
     std::memset(out.b, 1, size_t(std::min(active, lanes)) * size);
+    *dst = out;
+}
+
+namespace {
+// Element i of a register of `size`-byte elements as a 64-bit integer (sign-extended when signed).
+uint64_t Lane(const RegBytes* r, uint32_t i, uint32_t size, bool isSigned) {
+    uint64_t v = 0;
+    std::memcpy(&v, r->b + i * size, size);
+    if (isSigned && size < 8 && (v >> (8 * size - 1)) & 1) v |= ~uint64_t(0) << (8 * size);
+    return v;
+}
+bool SignedType(DType t) { return t == DType::I8 || t == DType::I16 || t == DType::I32; }
+}  // namespace
+
+void RegPack(DType to, DType from, RegBytes* dst, const RegBytes* src, bool high, const void* caller) {
+    RequireVf(RegOp::Pack, caller);
+    if (SizeOf(from) != 2 * SizeOf(to))
+        Fatal("REG_MODE_UNSUPPORTED", caller, "Reg::Pack: the source elements must be twice as wide as the destination's");
+    if (!Issue(Step(RegOp::Pack, to, caller))) return;
+    const uint32_t size = SizeOf(to), n = kRegBytes / SizeOf(from);
+    RegBytes out{};
+    for (uint32_t i = 0; i < n; ++i) std::memcpy(out.b + (high ? kRegBytes / 2 : 0) + i * size, src->b + i * 2 * size, size);
+    *dst = out;
+}
+
+void RegUnPack(DType to, DType from, RegBytes* dst, const RegBytes* src, bool high, const void* caller) {
+    RequireVf(RegOp::UnPack, caller);
+    if (SizeOf(to) != 2 * SizeOf(from))
+        Fatal("REG_MODE_UNSUPPORTED", caller, "Reg::UnPack: the destination elements must be twice as wide as the source's");
+    if (!Issue(Step(RegOp::UnPack, to, caller))) return;
+    const uint32_t size = SizeOf(to), n = kRegBytes / size, first = high ? n : 0;
+    RegBytes out{};
+    for (uint32_t i = 0; i < n; ++i) {
+        const uint64_t v = Lane(src, first + i, SizeOf(from), SignedType(from));
+        std::memcpy(out.b + i * size, &v, size);
+    }
+    *dst = out;
+}
+
+void MaskPack(MaskBytes* dst, const MaskBytes* src, bool high, const void* caller) {
+    RequireVf(RegOp::Pack, caller);
+    if (!Issue(Step(RegOp::Pack, DType::U8, caller))) return;
+    MaskBytes out{};
+    for (uint32_t j = 0; j < kRegBytes / 2; ++j) out.b[(high ? kRegBytes / 2 : 0) + j] = src->b[2 * j];
+    *dst = out;
+}
+
+void MaskUnPack(MaskBytes* dst, const MaskBytes* src, bool high, const void* caller) {
+    RequireVf(RegOp::UnPack, caller);
+    if (!Issue(Step(RegOp::UnPack, DType::U8, caller))) return;
+    MaskBytes out{};
+    for (uint32_t j = 0; j < kRegBytes / 2; ++j) out.b[2 * j] = src->b[(high ? kRegBytes / 2 : 0) + j];
     *dst = out;
 }
 

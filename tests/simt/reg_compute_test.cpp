@@ -297,3 +297,71 @@ TEST(RegCompute, SimdVfOnAnAtlasA2CoreIsSocUnsupported) {
 }
 
 }  // namespace
+
+namespace {
+// An inline VF (__VEC_SCOPE__) over int16 data: widen each half with UnPack (sign-extended),
+// add 1000 as int32 (past int16's range), narrow back with Pack (the low 16 bits), stores with
+// POST_MODE_UPDATE; the predicates follow the width changes through mask Pack / UnPack.
+void WidenAddNarrow(__ubuf__ int32_t* wide, __ubuf__ int16_t* narrow, __ubuf__ int16_t* in, uint32_t count) {
+    __VEC_SCOPE__
+    {
+        uint32_t remaining = count;
+        Reg::MaskReg m16 = Reg::UpdateMask<int16_t>(remaining), m32, back;
+        Reg::RegTensor<int16_t> x, packed;
+        Reg::RegTensor<int32_t> lo, hi;
+        __ubuf__ int16_t* src = in;
+        Reg::LoadAlign<int16_t, Reg::PostLiteral::POST_MODE_UPDATE>(x, src, 128);
+        Reg::UnPack(lo, x);
+        Reg::UnPack<int32_t, int16_t, Reg::HighLowPart::HIGHEST>(hi, x);
+        Reg::UnPack(m32, m16);  // the first half's predicate, as 32-bit lanes
+        Reg::Adds<int32_t>(lo, lo, 1000, m32);
+        __ubuf__ int32_t* dst = wide;
+        Reg::StoreAlign<int32_t, Reg::PostLiteral::POST_MODE_UPDATE>(dst, lo, 64, m32);
+        Reg::StoreAlign<int32_t, Reg::PostLiteral::POST_MODE_UPDATE>(dst, hi, 64, m32);
+        Reg::Pack((Reg::RegTensor<uint16_t>&)packed, (Reg::RegTensor<uint32_t>&)lo);
+        Reg::Pack(back, m32);
+        Reg::StoreAlign(narrow, packed, back);
+        // The addresses advanced by their strides: the next load/store would start there.
+        narrow[127] = int16_t(src - in);
+        narrow[126] = int16_t(dst - wide);
+    }
+}
+}  // namespace
+
+TEST(RegCompute, VecScopePackUnpackAndPostUpdate) {
+    constexpr uint32_t kCount = 40;  // the first 40 of 128 int16 lanes
+    std::vector<int16_t> in(128), narrow(128);
+    std::vector<int32_t> wide(128);
+    for (uint32_t i = 0; i < 128; ++i) in[i] = int16_t(i % 2 ? -300 - int(i) : 32000 - int(i));
+    RegCounter counter;
+    KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> bi, bw, bn;
+        pipe.InitBuffer(bi, 256);
+        pipe.InitBuffer(bw, 512);
+        pipe.InitBuffer(bn, 256);
+        std::memcpy((void*)Ub<int16_t>(bi), in.data(), 256);
+        for (uint32_t i = 0; i < 128; ++i) Ub<int32_t>(bw)[i] = -7, Ub<int16_t>(bn)[i] = -7;
+        WidenAddNarrow(Ub<int32_t>(bw), Ub<int16_t>(bn), Ub<int16_t>(bi), kCount);
+        std::memcpy(wide.data(), (void*)Ub<int32_t>(bw), 512);
+        std::memcpy(narrow.data(), (void*)Ub<int16_t>(bn), 256);
+    }, {&counter});
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (uint32_t i = 0; i < 64; ++i) {
+        const bool active = i < kCount;
+        // lo: the first 64 elements widened (+1000 where active); hi's store reuses m32, so only
+        // the first 40 of the upper 64 int16 elements land, sign-extended.
+        EXPECT_EQ(wide[i], active ? int32_t(in[i]) + 1000 : -7) << i;
+        EXPECT_EQ(wide[64 + i], active ? int32_t(in[64 + i]) : -7) << i;
+        // Pack keeps the low 16 bits: 32000 - i + 1000 wraps.
+        EXPECT_EQ(narrow[i], active ? int16_t(uint16_t(uint32_t(int32_t(in[i]) + 1000))) : -7) << i;
+    }
+    for (uint32_t i = 64; i < 126; ++i) EXPECT_EQ(narrow[i], -7) << i;  // Pack zeroes the upper half; not stored
+    EXPECT_EQ(narrow[127], 128);  // src advanced by 128 int16 elements
+    EXPECT_EQ(narrow[126], 128);  // dst advanced twice by 64 int32 elements
+    EXPECT_EQ(counter.vfLaunches, 1u);
+    EXPECT_EQ(counter.onOtherPipes, 0u);
+    // UpdateMask, LoadAlign, three UnPack, Adds, two StoreAlign, two Pack, StoreAlign: each charged.
+    EXPECT_EQ(counter.regSteps, 11u);
+}

@@ -184,7 +184,9 @@ constexpr const ReduceOpRow& RowOf(ReduceOp op) { return kReduceOpRows[size_t(op
     X(LoadAlign, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
     X(StoreAlign, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
     X(UpdateMask, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
-    X(CreateMask, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float))
+    X(CreateMask, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(Pack, Simple, (uint8_t, uint16_t, uint32_t))                                                   \
+    X(UnPack, Simple, (uint8_t, int16_t, uint16_t, int32_t, uint32_t))
 
 enum class RegOp : uint8_t {
 #define AKG_REG_ENUM(NAME, COST, TYPES) NAME,

@@ -62,8 +62,31 @@ void RegUpdateMask(DType t, uint32_t& n, MaskBytes* dst, const void* caller);
 // CreateMask<T, ALL>: every element active (pattern 0), or the first k elements (VLk patterns).
 void RegCreateMask(DType t, uint32_t active, MaskBytes* dst, const void* caller);
 
+// Pack: the low half of each element of src (of type `from`, twice the width of `to`) into one
+// half of dst (high: the upper 128 bytes), the other half zero. UnPack: the elements of one half
+// of src widened to `to` (sign-extended for a signed `from`). The mask forms (to = from = U8):
+// Pack takes every second flag into one half, UnPack spreads one half's flags to every second.
+void RegPack(DType to, DType from, RegBytes* dst, const RegBytes* src, bool high, const void* caller);
+void RegUnPack(DType to, DType from, RegBytes* dst, const RegBytes* src, bool high, const void* caller);
+void MaskPack(MaskBytes* dst, const MaskBytes* src, bool high, const void* caller);
+void MaskUnPack(MaskBytes* dst, const MaskBytes* src, bool high, const void* caller);
+
 // asc_vf_call of a __simd_vf__ function: runs body(ctx) once as one VF on the calling vector
 // core; register instructions outside a VF are a diagnostic (REG_OUTSIDE_VF).
 void SimdVfRun(void (*body)(void*), void* ctx, const void* caller);
+// A VF written inline (`__VEC_SCOPE__ { ... }`): the block is one VF, from the scope's
+// construction to its destruction. The constructor is not inlined, so its return address is
+// the kernel line of the scope.
+class SimdVfScope {
+public:
+    __attribute__((noinline)) SimdVfScope();
+    ~SimdVfScope();
+    SimdVfScope(const SimdVfScope&) = delete;
+    SimdVfScope& operator=(const SimdVfScope&) = delete;
+    bool Once() { return !ran_ && (ran_ = true); }
+
+private:
+    bool ran_ = false;
+};
 
 }  // namespace akg::sim

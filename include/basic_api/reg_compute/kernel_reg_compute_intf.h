@@ -21,6 +21,11 @@
 #include "basic_api/reg_compute/kernel_reg_compute_vec_duplicate_intf.h"
 #include "basic_api/reg_compute/kernel_reg_compute_vec_cmpsel_intf.h"
 #include "basic_api/reg_compute/kernel_reg_compute_vec_vconv_intf.h"
+#include "basic_api/reg_compute/kernel_reg_compute_vec_pack_intf.h"
+
+// `__VEC_SCOPE__ { ... }`: the block runs as one VF of the calling vector core, as the body of a
+// __simd_vf__ function started by asc_vf_call does.
+#define __VEC_SCOPE__ for (::akg::sim::SimdVfScope akg_vec_scope; akg_vec_scope.Once();)
 
 namespace akg::reg_detail {
 template <typename... Args>
