@@ -159,6 +159,13 @@ struct bfloat16_t {
     constexpr bfloat16_t(unsigned long long v) : bits(FromFloat(static_cast<float>(v))) {}
     constexpr bfloat16_t(_Float16 h) : bits(FromFloat(static_cast<float>(h))) {}
     constexpr operator float() const { return ToFloat(bits); }
+    // A volatile bfloat16_t (GM that SIMT code reads and writes through `__gm__ volatile T*`) reads
+    // and assigns as the device type does. The assignment is a template so that it is no copy
+    // assignment operator: the type stays trivially copyable, and a non-volatile object still
+    // takes the implicit one (the same argument conversion, a better object match).
+    operator float() const volatile { return ToFloat(bits); }
+    template <int = 0>
+    void operator=(const bfloat16_t& v) volatile { bits = v.bits; }
 
     static constexpr bfloat16_t FromBits(uint16_t b) { bfloat16_t r; r.bits = b; return r; }
     static constexpr uint16_t FromFloat(float f) {
@@ -175,7 +182,7 @@ struct bfloat16_t {
     constexpr bfloat16_t& operator/=(float v) { *this = bfloat16_t(float(*this) / v); return *this; }
     constexpr bfloat16_t operator-() const { return FromBits(static_cast<uint16_t>(bits ^ 0x8000u)); }
 };
-static_assert(sizeof(bfloat16_t) == 2);
+static_assert(sizeof(bfloat16_t) == 2 && std::is_trivially_copyable_v<bfloat16_t>);
 
 // Complex element types (real part first), as DTYPE_<NAME> names them for complex tensors.
 struct complex32 {
