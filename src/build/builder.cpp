@@ -93,9 +93,8 @@ OpProject WithSocTilingSources(const OpProject& project, const BuildOptions& opt
         std::sort(found.begin(), found.end());
         extra.insert(extra.end(), found.begin(), found.end());
     }
-    auto lib = std::find_if(p.hostLibraries.begin(), p.hostLibraries.end(), [](auto& l) { return l.name == "optiling"; });
-    if (lib == p.hostLibraries.end()) lib = p.hostLibraries.begin();
-    lib->sources.insert(lib->sources.end(), extra.begin(), extra.end());
+    auto& lib = TilingLibraryOf(p.hostLibraries);
+    lib.sources.insert(lib.sources.end(), extra.begin(), extra.end());
     return p;
 }
 }  // namespace

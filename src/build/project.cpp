@@ -75,6 +75,11 @@ std::vector<OpProject::HostLibrary> HostLibrariesOf(const std::string& hostDir,
     return libs;
 }
 
+OpProject::HostLibrary& TilingLibraryOf(std::vector<OpProject::HostLibrary>& libs) {
+    auto lib = std::find_if(libs.begin(), libs.end(), [](auto& l) { return l.name == "optiling"; });
+    return lib == libs.end() ? libs.front() : *lib;
+}
+
 std::vector<std::string> OpApiSourcesOf(const std::string& hostDir, const std::vector<std::string>& allHostSources) {
     for (auto& lib : CmakeTargetsOf(hostDir, allHostSources))
         if (lib.name == kOpApiTarget) return lib.sources;
@@ -201,9 +206,8 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
         for (auto& src : CppFiles(fs::path(dep) / "op_host"))
             if (fs::path(src).filename().string().find("_def") == std::string::npos)  // the glob `*_def*.cpp`
                 registrations.push_back(src);
-        auto lib = std::find_if(p.hostLibraries.begin(), p.hostLibraries.end(), [](auto& l) { return l.name == "optiling"; });
-        if (lib == p.hostLibraries.end()) lib = p.hostLibraries.begin();
-        lib->sources.insert(lib->sources.end(), registrations.begin(), registrations.end());
+        auto& lib = TilingLibraryOf(p.hostLibraries);
+        lib.sources.insert(lib.sources.end(), registrations.begin(), registrations.end());
     }
     p.hostSources.clear();
     for (auto& lib : p.hostLibraries) p.hostSources.insert(p.hostSources.end(), lib.sources.begin(), lib.sources.end());

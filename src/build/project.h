@@ -55,6 +55,9 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
 //     into the first only (its registrations must happen once).
 std::vector<OpProject::HostLibrary> HostLibrariesOf(const std::string& hostDir,
                                                     const std::vector<std::string>& allHostSources);
+// The host library that holds the tiling, which sources added to the project's host join:
+// optiling when the CMakeLists.txt names it, else the first. `libs` is not empty.
+OpProject::HostLibrary& TilingLibraryOf(std::vector<OpProject::HostLibrary>& libs);
 std::vector<std::string> OpApiSourcesOf(const std::string& hostDir, const std::vector<std::string>& allHostSources);
 inline constexpr const char* kOpApiTarget = "opapi";
 
