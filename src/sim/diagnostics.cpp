@@ -149,8 +149,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"REG_MODE_UNSUPPORTED", "api", true,
          "a register instruction with a mode the instruction does not allow or the simulator does not model: a "
          "LoadDist other than DIST_NORM / DIST_UNPACK_B16, a StoreDist other than DIST_NORM* / DIST_PACK_B32, an "
-         "unpacking or packing mode on elements of the wrong width, or a Cast between element sizes with "
-         "RegLayout::UNKNOWN"},
+         "unpacking or packing mode on elements of the wrong width, a Cast between element sizes with "
+         "RegLayout::UNKNOWN, or a StoreUnAlign of more elements than a register holds"},
     };
     return catalog;
 }

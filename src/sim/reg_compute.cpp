@@ -122,6 +122,12 @@ T Apply(RegOp op, T ta, T tb, T ts, T td, const void* caller) {
             return T(W(a / b));
         case RegOp::Max: return T(MaxOf(a, b));
         case RegOp::Min: return T(MinOf(a, b));
+        case RegOp::And:
+            if constexpr (!kFloatLike<T>) return T(ta & tb);
+            break;
+        case RegOp::Or:
+            if constexpr (!kFloatLike<T>) return T(ta | tb);
+            break;
         case RegOp::Adds: return T(W(a + s));
         case RegOp::Muls: return T(W(a * s));
         case RegOp::Maxs: return T(MaxOf(a, s));
@@ -212,6 +218,44 @@ void RegCompute(RegOp op, DType t, RegBytes* dst, const RegBytes* a, const RegBy
         }
         *dst = out;
     });
+}
+
+void RegArange(DType t, RegBytes* dst, double start, bool decreasing, const void* caller) {
+    RequireVf(RegOp::Arange, caller);
+    if (!Issue(Step(RegOp::Arange, t, caller))) return;
+    WithType(t, RowOf(RegOp::Arange).name, caller, [&](auto tag) {
+        using T = decltype(tag);
+        for (uint32_t i = 0; i < kRegBytes / sizeof(T); ++i)
+            Put(dst, i, T(decreasing ? start - double(i) : start + double(i)));
+    });
+}
+
+void RegGather(DType t, RegBytes* dst, const void* base, const RegBytes* index, uint32_t indexBytes,
+               const MaskBytes* mask, const void* caller) {
+    RequireVf(RegOp::Gather, caller);
+    const uint32_t size = SizeOf(t);
+    if (indexBytes != size)
+        Fatal("REG_MODE_UNSUPPORTED", caller,
+              Format("Reg::Gather: %u-byte indices for %u-byte elements (the index type has the data's width)",
+                     indexBytes, size));
+    const uint32_t lanes = kRegBytes / size;
+    uint64_t lo = ~uint64_t(0), hi = 0;
+    auto indexOf = [&](uint32_t i) {
+        uint64_t v = 0;
+        std::memcpy(&v, index->b + i * size, size);
+        return v;
+    };
+    for (uint32_t i = 0; i < lanes; ++i)
+        if (Active(mask, i, size)) lo = std::min(lo, indexOf(i)), hi = std::max(hi, indexOf(i) + 1);
+    Instr in = Step(RegOp::Gather, t, caller);
+    const auto* p = static_cast<const uint8_t*>(base);
+    // The elements read lie between the smallest and the largest active index.
+    if (lo < hi) in.Read(Mem::UB, p + lo * size, (hi - lo) * size, 1);
+    if (!Issue(in)) return;
+    RegBytes out{};
+    for (uint32_t i = 0; i < lanes; ++i)
+        if (Active(mask, i, size)) std::memcpy(out.b + i * size, p + indexOf(i) * size, size);
+    *dst = out;
 }
 
 void RegCompare(RegOp op, DType t, MaskBytes* dst, const RegBytes* a, const RegBytes* b, uint64_t scalar,
@@ -391,6 +435,64 @@ void RegStore(DType t, void* ub, const RegBytes* src, const MaskBytes* mask, con
     if (!Issue(in)) return;
     for (uint32_t i = first; i < last; ++i)
         if (Active(mask, i, lane)) std::memcpy(p + i * out, src->b + i * lane, out);
+}
+
+void RegLoadUnAlignPre(const void* ub, const void* caller) {
+    RequireVf(RegOp::LoadUnAlignPre, caller);
+    const uintptr_t block = reinterpret_cast<uintptr_t>(ub) / 32 * 32;
+    Instr in = Step(RegOp::LoadUnAlignPre, DType::U8, caller);
+    in.Read(Mem::UB, reinterpret_cast<const void*>(block), 32, 32);
+    Issue(in);
+}
+
+void RegLoadUnAlign(DType t, RegBytes* dst, const void* ub, const void* caller) {
+    RequireVf(RegOp::LoadUnAlign, caller);
+    Instr in = Step(RegOp::LoadUnAlign, t, caller);
+    in.Read(Mem::UB, ub, kRegBytes, 1);
+    if (!Issue(in)) return;
+    std::memcpy(dst->b, ub, kRegBytes);
+}
+
+namespace {
+// Writes bytes [0, n) of what `ureg` holds to UB and keeps the rest.
+void FlushUnaligned(UnalignBytes* ureg, uint32_t n, Instr& in) {
+    if (n == 0) return;
+    in.Write(Mem::UB, reinterpret_cast<void*>(ureg->addr), n, 1);
+    if (!Issue(in)) return;
+    std::memcpy(reinterpret_cast<void*>(ureg->addr), ureg->b, n);
+    std::memmove(ureg->b, ureg->b + n, ureg->count - n);
+    ureg->addr += n;
+    ureg->count -= n;
+}
+}  // namespace
+
+void RegStoreUnAlign(DType t, void* ub, const RegBytes* src, uint32_t count, UnalignBytes* ureg, const void* caller) {
+    RequireVf(RegOp::StoreUnAlign, caller);
+    const uint32_t size = SizeOf(t);
+    if (count > kRegBytes / size)
+        Fatal("REG_MODE_UNSUPPORTED", caller,
+              Format("Reg::StoreUnAlign of %u elements: a register holds %u of this type", count, kRegBytes / size));
+    const auto at = reinterpret_cast<uintptr_t>(ub);
+    // A run that does not continue where the held bytes end starts over: the held bytes go first.
+    if (ureg->count && ureg->addr + ureg->count != at) {
+        Instr flush = Step(RegOp::StoreUnAlign, t, caller);
+        FlushUnaligned(ureg, ureg->count, flush);
+    }
+    if (ureg->count == 0) ureg->addr = at;
+    std::memcpy(ureg->b + ureg->count, src->b, size_t(count) * size);
+    ureg->count += count * size;
+    // Every 32-byte block the run has completed goes to UB; the bytes after the last boundary wait.
+    const uintptr_t end = ureg->addr + ureg->count, boundary = end / 32 * 32;
+    Instr in = Step(RegOp::StoreUnAlign, t, caller);
+    if (boundary > ureg->addr) FlushUnaligned(ureg, uint32_t(boundary - ureg->addr), in);
+    else Issue(in);
+}
+
+void RegStoreUnAlignPost(UnalignBytes* ureg, const void* caller) {
+    RequireVf(RegOp::StoreUnAlignPost, caller);
+    Instr in = Step(RegOp::StoreUnAlignPost, DType::U8, caller);
+    if (ureg->count) FlushUnaligned(ureg, ureg->count, in);
+    else Issue(in);
 }
 
 void RegUpdateMask(DType t, uint32_t& n, MaskBytes* dst, const void* caller) {

@@ -365,3 +365,110 @@ TEST(RegCompute, VecScopePackUnpackAndPostUpdate) {
     // UpdateMask, LoadAlign, three UnPack, Adds, two StoreAlign, two Pack, StoreAlign: each charged.
     EXPECT_EQ(counter.regSteps, 11u);
 }
+
+namespace {
+// Rows of `width` int32 values: an index row from Arange, shifted through an address register;
+// each row gathered from a table by index, its low bits set with Or and cleared with And, and
+// stored unaligned back to back (rows of 37 elements: no row starts on a 32-byte block).
+constexpr uint32_t kRowWidth = 37, kRows = 3, kTable = 128;
+
+__simd_vf__ inline void GatherRowsVf(__ubuf__ int32_t* packed, __ubuf__ int32_t* table, __ubuf__ uint32_t* idx) {
+    Reg::MaskReg all = Reg::CreateMask<int32_t, Reg::MaskPattern::ALL>();
+    Reg::RegTensor<int32_t> ramp, v, bits;
+    Reg::RegTensor<uint32_t> index;
+    Reg::UnalignRegForStore ureg;
+    __ubuf__ int32_t* out = packed;
+    Reg::Duplicate(bits, 0x100);
+    for (uint16_t r = 0; r < kRows; ++r) {
+        Reg::Arange(ramp, int32_t(3 * r));  // 3r, 3r + 1, ...
+        Reg::AddrReg at = Reg::CreateAddrReg<uint32_t>(r, 64);
+        Reg::StoreAlign(idx, (Reg::RegTensor<uint32_t>&)ramp, at, all);
+        Reg::LoadAlign(index, idx, at);
+        uint32_t width = kRowWidth;
+        Reg::MaskReg row = Reg::UpdateMask<int32_t>(width);
+        Reg::Gather(v, table, index, row);
+        Reg::Or(v, v, bits, row);
+        Reg::And(v, v, bits, row);  // keeps only bit 8 of table[i] | 0x100: always set
+        Reg::Add(v, v, ramp, row);
+        Reg::StoreUnAlign(out, v, ureg, kRowWidth);
+    }
+    Reg::StoreUnAlignPost(out, ureg, 0);
+}
+
+__simd_vf__ inline void ForgetPostVf(__ubuf__ int32_t* packed) {
+    Reg::RegTensor<int32_t> v;
+    Reg::Duplicate(v, 5);
+    Reg::UnalignRegForStore ureg;
+    __ubuf__ int32_t* out = packed + 1;  // 4 bytes in: 7 elements complete the first block
+    Reg::StoreUnAlign(out, v, ureg, 10);  // elements 1..10: 1..7 land, 8..10 wait for a Post
+}
+
+__simd_vf__ inline void UnalignedLoadVf(__ubuf__ int32_t* dst, __ubuf__ int32_t* src) {
+    Reg::UnalignRegForLoad ureg;
+    Reg::RegTensor<int32_t> v;
+    Reg::MaskReg all = Reg::CreateMask<int32_t, Reg::MaskPattern::ALL>();
+    __ubuf__ int32_t* from = src + 3;
+    Reg::LoadUnAlignPre(ureg, from);
+    for (uint16_t i = 0; i < 2; ++i) {
+        Reg::LoadUnAlign(v, ureg, from, 64);
+        Reg::StoreAlign(dst + 64 * i, v, all);
+    }
+}
+}  // namespace
+
+TEST(RegCompute, AddressRegisterGatherAndUnalignedStoresMatchAHostLoop) {
+    std::vector<int32_t> table(kTable), packed(kRows * kRowWidth + 8, -1);
+    for (uint32_t i = 0; i < kTable; ++i) table[i] = int32_t(1000 + 7 * i);
+    RegCounter counter;
+    KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> bt, bi, bp;
+        pipe.InitBuffer(bt, kTable * 4);
+        pipe.InitBuffer(bi, kRows * 256);
+        pipe.InitBuffer(bp, 1024);
+        std::memcpy((void*)Ub<int32_t>(bt), table.data(), kTable * 4);
+        for (uint32_t i = 0; i < packed.size(); ++i) Ub<int32_t>(bp)[i] = -1;
+        asc_vf_call<GatherRowsVf>(Ub<int32_t>(bp), Ub<int32_t>(bt), Ub<uint32_t>(bi));
+        std::memcpy(packed.data(), (void*)Ub<int32_t>(bp), packed.size() * 4);
+    }, {&counter});
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (uint32_t r = 0; r < kRows; ++r)
+        for (uint32_t i = 0; i < kRowWidth; ++i)
+            EXPECT_EQ(packed[r * kRowWidth + i], int32_t(0x100 + 3 * r + i)) << r << "," << i;
+    EXPECT_EQ(packed[kRows * kRowWidth], -1) << "nothing past the run";
+    // Per row: Arange, StoreAlign, LoadAlign, UpdateMask, Gather, Or, And, Add, StoreUnAlign; then
+    // CreateMask, Duplicate and the Post.
+    EXPECT_EQ(counter.regSteps, 9u * kRows + 3u);
+}
+
+TEST(RegCompute, UnalignedStoreRunWithoutItsPostLosesItsTail) {
+    std::vector<int32_t> packed(16);
+    KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> bp;
+        pipe.InitBuffer(bp, 64);
+        for (uint32_t i = 0; i < 16; ++i) Ub<int32_t>(bp)[i] = -1;
+        asc_vf_call<ForgetPostVf>(Ub<int32_t>(bp));
+        std::memcpy(packed.data(), (void*)Ub<int32_t>(bp), 64);
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    for (uint32_t i = 0; i < 16; ++i) EXPECT_EQ(packed[i], i >= 1 && i < 8 ? 5 : -1) << i;
+}
+
+TEST(RegCompute, UnalignedLoadsReadWholeRegistersFromAnyAddress) {
+    std::vector<int32_t> src(192), dst(128);
+    for (uint32_t i = 0; i < src.size(); ++i) src[i] = int32_t(i * 3 + 1);
+    KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> bs, bd;
+        pipe.InitBuffer(bs, 768);
+        pipe.InitBuffer(bd, 512);
+        std::memcpy((void*)Ub<int32_t>(bs), src.data(), 768);
+        asc_vf_call<UnalignedLoadVf>(Ub<int32_t>(bd), Ub<int32_t>(bs));
+        std::memcpy(dst.data(), (void*)Ub<int32_t>(bd), 512);
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (uint32_t i = 0; i < 128; ++i) EXPECT_EQ(dst[i], src[i + 3]) << i;
+}

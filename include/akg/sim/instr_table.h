@@ -163,6 +163,8 @@ constexpr const ReduceOpRow& RowOf(ReduceOp op) { return kReduceOpRows[size_t(op
     X(Div, Transcendental, (int16_t, uint16_t, half, int32_t, uint32_t, float))                     \
     X(Max, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
     X(Min, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(And, Simple, (int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t))                          \
+    X(Or, Simple, (int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t))                           \
     X(Adds, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
     X(Muls, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
     X(Maxs, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
@@ -176,6 +178,7 @@ constexpr const ReduceOpRow& RowOf(ReduceOp op) { return kReduceOpRows[size_t(op
     X(Relu, Simple, (int32_t, half, float))                                                          \
     X(FusedMulDstAdd, Simple, (half, bfloat16_t, float))                                             \
     X(MulAddDst, Simple, (half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t, float))            \
+    X(Arange, Simple, (int8_t, int16_t, half, int32_t, float))                                       \
     X(Duplicate, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
     X(Compare, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
     X(CompareScalar, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
@@ -186,7 +189,12 @@ constexpr const ReduceOpRow& RowOf(ReduceOp op) { return kReduceOpRows[size_t(op
     X(UpdateMask, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
     X(CreateMask, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
     X(Pack, Simple, (uint8_t, uint16_t, uint32_t))                                                   \
-    X(UnPack, Simple, (uint8_t, int16_t, uint16_t, int32_t, uint32_t))
+    X(UnPack, Simple, (uint8_t, int16_t, uint16_t, int32_t, uint32_t))                                \
+    X(Gather, Simple, (int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float))                 \
+    X(LoadUnAlignPre, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(LoadUnAlign, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(StoreUnAlign, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float)) \
+    X(StoreUnAlignPost, Simple, (int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float))
 
 enum class RegOp : uint8_t {
 #define AKG_REG_ENUM(NAME, COST, TYPES) NAME,

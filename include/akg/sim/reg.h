@@ -29,6 +29,14 @@ struct MaskBytes {
     uint8_t b[kRegBytes];
 };
 
+// The state of an unaligned-store register (UnalignRegForStore): the bytes not yet written and
+// the UB address the first of them goes to.
+struct UnalignBytes {
+    uintptr_t addr = 0;
+    uint32_t count = 0;
+    uint8_t b[kRegBytes + 32];
+};
+
 // The operand modes the entry points take (values of the API's enums, kept as integers here so
 // that this header needs none of the device headers).
 struct RegMode {
@@ -44,6 +52,12 @@ struct RegMode {
 // `scalar` holds the scalar operand's bits, already converted to the element type.
 void RegCompute(RegOp op, DType t, RegBytes* dst, const RegBytes* a, const RegBytes* b, uint64_t scalar,
                 const MaskBytes* mask, const RegMode& mode, const void* caller);
+// Arange: element i = start + i (start - i when decreasing), in the element type.
+void RegArange(DType t, RegBytes* dst, double start, bool decreasing, const void* caller);
+// Gather from UB: active element i = base[index[i]] (indices in elements of t, of t's width),
+// inactive elements zero.
+void RegGather(DType t, RegBytes* dst, const void* base, const RegBytes* index, uint32_t indexBytes,
+               const MaskBytes* mask, const void* caller);
 // Compare / CompareScalar: dst flags = a <cmp> b (b null: the scalar), inactive elements false.
 void RegCompare(RegOp op, DType t, MaskBytes* dst, const RegBytes* a, const RegBytes* b, uint64_t scalar,
                 const MaskBytes* mask, const RegMode& mode, const void* caller);
@@ -57,6 +71,17 @@ void RegCast(DType to, DType from, RegBytes* dst, const RegBytes* src, const Mas
 void RegLoad(DType t, RegBytes* dst, const void* ub, const RegMode& mode, const void* caller);
 void RegStore(DType t, void* ub, const RegBytes* src, const MaskBytes* mask, const RegMode& mode,
               const void* caller);
+// LoadUnAlignPre / LoadUnAlign: a whole register from a UB address of any alignment (the Pre
+// reads the 32-byte block the address lies in). The values do not depend on the buffer the
+// hardware keeps in UnalignRegForLoad, so the simulator keeps none.
+void RegLoadUnAlignPre(const void* ub, const void* caller);
+void RegLoadUnAlign(DType t, RegBytes* dst, const void* ub, const void* caller);
+// StoreUnAlign: the first `count` elements of src to UB at `ub` (any alignment), continuing the
+// bytes `ureg` holds; every 32-byte block the run completes is written, the rest stays in `ureg`.
+// StoreUnAlignPost writes what `ureg` still holds.
+void RegStoreUnAlign(DType t, void* ub, const RegBytes* src, uint32_t count, UnalignBytes* ureg, const void* caller);
+void RegStoreUnAlignPost(UnalignBytes* ureg, const void* caller);
+
 // UpdateMask<T>(n): the first min(n, VL / sizeof(T)) elements active; n decreases by as many.
 void RegUpdateMask(DType t, uint32_t& n, MaskBytes* dst, const void* caller);
 // CreateMask<T, ALL>: every element active (pattern 0), or the first k elements (VLk patterns).

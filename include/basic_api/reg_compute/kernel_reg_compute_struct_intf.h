@@ -31,6 +31,21 @@ struct MaskReg {
     ::akg::sim::MaskBytes raw;
 };
 
+// An address register: a byte offset that the loads and stores taking one add to their UB base
+// (CreateAddrReg in kernel_reg_compute_addrreg_intf.h computes it from loop indices).
+struct AddrReg {
+    uint64_t bytes = 0;
+};
+
+// The buffers of contiguous unaligned moves between UB and registers (LoadUnAlignPre /
+// LoadUnAlign, StoreUnAlign / StoreUnAlignPost in kernel_reg_compute_datacopy_intf.h). A store
+// run keeps the bytes that do not complete a 32-byte UB block until a later StoreUnAlign
+// completes it or StoreUnAlignPost writes them; the load buffer holds nothing the values depend on.
+struct UnalignRegForLoad {};
+struct UnalignRegForStore {
+    ::akg::sim::UnalignBytes raw;
+};
+
 static_assert(int(LoadDist::DIST_NORM) == ::akg::sim::kRegLoadNorm &&
                   int(LoadDist::DIST_UNPACK_B16) == ::akg::sim::kRegLoadUnpackB16 &&
                   int(StoreDist::DIST_NORM_B8) == ::akg::sim::kRegStoreNormB8 &&

@@ -12,6 +12,7 @@ enum class SatMode { UNKNOWN = -1, NO_SAT, SAT };
 enum class MaskMergeMode { UNKNOWN, MERGING, ZEROING };
 enum class PostLiteral { POST_MODE_NORMAL, POST_MODE_UPDATE };
 enum class HighLowPart { LOWEST, HIGHEST };
+enum class IndexOrder { INCREASE_ORDER, DECREASE_ORDER };
 enum class MaskPattern { ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF = 15 };
 
 // How LoadAlign spreads memory over the register (values as in CANN; the simulator models

@@ -21,6 +21,9 @@ AKG_REG_BINARY(Mul)
 AKG_REG_BINARY(Div)
 AKG_REG_BINARY(Max)
 AKG_REG_BINARY(Min)
+// Bitwise, on integer elements
+AKG_REG_BINARY(And)
+AKG_REG_BINARY(Or)
 // dst = src0 * src1 + dst
 AKG_REG_BINARY(MulAddDst)
 #undef AKG_REG_BINARY
