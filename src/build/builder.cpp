@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -260,6 +261,33 @@ bool MayUseClang(const BuildOptions& options) {
     return *AKG_CLANGXX && options.compiler.empty() && !std::getenv("AKGEN_CXX");
 }
 
+// g++ rejects `f<T>(args)` when the only `f` is a function template that argument-dependent
+// lookup finds (P0846, C++20): in C++17 it reads `f < T`. CANN's clang-based device compiler
+// accepts it in C++17 as an extension (kernels call AscendC::Reg's LoadAlign<T, dist>(...) that
+// way after `using namespace AscendC`). The sign: "'f' was not declared" whose source line has `f<`.
+bool RejectsAdlTemplateCall(const std::string& log) {
+    // The name sits in g++'s quotes (UTF-8 or ASCII).
+    static const std::regex undeclared(R"(error: \S*?([A-Za-z_][A-Za-z0-9_]*)\S*? was not declared in this scope)");
+    std::istringstream lines(log);
+    std::string line, name;
+    while (std::getline(lines, line)) {
+        std::smatch m;
+        if (std::regex_search(line, m, undeclared)) {
+            name = m[1];
+            continue;
+        }
+        // g++ quotes the source line after the error: " 317 |   f<T1, ...>(..."
+        if (!name.empty() && line.find(" | ") != std::string::npos) {
+            const size_t at = line.find(name + "<");
+            if (at != std::string::npos && (at == 0 || !(std::isalnum(uint8_t(line[at - 1])) || line[at - 1] == '_' ||
+                                                         line[at - 1] == ':' || line[at - 1] == '.' || line[at - 1] == '>')))
+                return true;
+        }
+        name.clear();
+    }
+    return false;
+}
+
 bool AdjustPlan(const std::string& log, const BuildOptions& options, KernelBuildPlan* plan) {
     bool changed = false;
     if (!plan->perCoreType && log.find("g_coreType") != std::string::npos) {
@@ -267,7 +295,8 @@ bool AdjustPlan(const std::string& log, const BuildOptions& options, KernelBuild
         changed = true;
     }
     if (MayUseClang(options) && plan->compiler != AKG_CLANGXX &&
-        log.find("explicit specialization in non-namespace scope") != std::string::npos) {
+        (log.find("explicit specialization in non-namespace scope") != std::string::npos ||
+         RejectsAdlTemplateCall(log))) {
         plan->compiler = AKG_CLANGXX;
         changed = true;
     }

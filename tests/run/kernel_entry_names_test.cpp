@@ -1,6 +1,8 @@
-// Kernel entries named after C library or AscendC functions (sqrt, exp, abs, div, max): CANN's
-// device compile has no libc and resolves the entry by its symbol, so such a kernel is valid there,
-// with or without `using namespace AscendC`. Each one here is built and run and its output checked.
+// Kernel code CANN's device compiler accepts and g++ alone would not: entries named after C library
+// or AscendC functions (sqrt, exp, abs, div, max: the device compile has no libc and resolves the
+// entry by its symbol), with or without `using namespace AscendC`, and calls `f<T>(args)` of a
+// function template only argument-dependent lookup finds (the compiler is clang-based and takes
+// them in C++17). Each one here is built and run and its output checked.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -24,6 +26,7 @@ struct EntryCase {
     bool binary;          // two inputs
     std::string compute;  // the vector call, on xLocal (and zLocal) into yLocal
     double (*expect)(double, double);
+    std::string prologue = "";  // namespace-scope code before the entry
 };
 
 // One element-wise operator project: y = f(x[, z]) on float32, one core, one tile.
@@ -63,7 +66,7 @@ OP_ADD()" << c.op << R"();
 )";
     std::ofstream(root / "op_kernel" / "op.cpp")
         << "#include \"kernel_operator.h\"\n"
-        << (usingDirective ? "using namespace AscendC;\n" : "") << "extern \"C\" __global__ __aicore__ void " << c.entry
+        << (usingDirective ? "using namespace AscendC;\n" : "") << c.prologue << "extern \"C\" __global__ __aicore__ void " << c.entry
         << "(GM_ADDR x, " << (c.binary ? "GM_ADDR z, " : "") << R"(GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
     GET_TILING_DATA(t, tiling);
     AscendC::TPipe pipe;
@@ -140,6 +143,40 @@ TEST_P(KernelEntryNames, BuildsAndComputes) {
         EXPECT_NEAR(y.At(i), want, 1e-5 * std::max(1.0, std::fabs(want))) << c.entry << " at " << i;
     }
     fs::remove_all(root);
+}
+
+// `Scaled<3>(tag, ...)` names a template of namespace `helpers` that only ADL (through the tag)
+// finds: g++ -std=c++17 parses `Scaled < 3`, so the builder rebuilds the kernel with clang++.
+TEST(KernelTemplateCalls, FoundByArgumentDependentLookupBuildAsUnderCann) {
+    const EntryCase c{"ScaleByAdl", "scale_by_adl", false, "Scaled<3>(helpers::Tag{}, yLocal, xLocal, t.total)",
+                      [](double x, double) { return 3 * x; },
+                      "namespace helpers {\nstruct Tag {};\ntemplate <int N>\n__aicore__ inline void Scaled(Tag, const "
+                      "AscendC::LocalTensor<float>& y, const AscendC::LocalTensor<float>& x, uint32_t n) {\n"
+                      "    AscendC::Muls(y, x, float(N), n);\n}\n}  // namespace helpers\n"};
+    const fs::path root = fs::temp_directory_path() / ("akg-adlcall-" + std::to_string(getpid()));
+    const fs::path cache = fs::temp_directory_path() / ("akg-adlcall-cache-" + std::to_string(getpid()));
+    fs::remove_all(root);
+    WriteProject(root, c, true);
+    RunOptions options;
+    options.build.cacheDir = cache.string();
+    std::string error;
+    ASSERT_TRUE(LoadPlatform((kSourceRoot / "platforms" / "Ascend910B1.json").string(), &options.platform, &error))
+        << error;
+    build::OpProject project;
+    ASSERT_TRUE(build::DiscoverProject(root.string(), &project, &error)) << error;
+    Operator op;
+    build::BuildError buildError;
+    ASSERT_TRUE(op.Load(project, options, &buildError)) << buildError.message << "\n" << buildError.log;
+    Tensor x = Tensor::Zeros({64}, ge::DT_FLOAT);
+    for (int64_t i = 0; i < 64; ++i) x.Set(i, 0.5 * double(i) - 7.0);
+    OpCall call;
+    call.inputs = {{x}};
+    ASSERT_TRUE(op.PrepareOutputs(call, &error)) << error;
+    RunReport r = op.Run(call);
+    ASSERT_TRUE(r.ok) << r.error << "\n" << r.buildError.log;
+    for (int64_t i = 0; i < 64; ++i) EXPECT_FLOAT_EQ(float(call.outputs[0][0].At(i)), float(3 * x.At(i))) << i;
+    fs::remove_all(root);
+    fs::remove_all(cache);
 }
 
 INSTANTIATE_TEST_SUITE_P(LibcAndAscendCNames, KernelEntryNames,
