@@ -88,6 +88,19 @@ OP_ADD()" << c.op << R"();
 )";
 }
 
+// Loads the operator project at `root` for Ascend910B1, its kernels cached under `cache`.
+void LoadOn910B(const fs::path& root, const fs::path& cache, Operator* op) {
+    RunOptions options;
+    options.build.cacheDir = cache.string();
+    std::string error;
+    ASSERT_TRUE(LoadPlatform((kSourceRoot / "platforms" / "Ascend910B1.json").string(), &options.platform, &error))
+        << error;
+    build::OpProject project;
+    ASSERT_TRUE(build::DiscoverProject(root.string(), &project, &error)) << error;
+    build::BuildError buildError;
+    ASSERT_TRUE(op->Load(project, options, &buildError)) << buildError.message << "\n" << buildError.log;
+}
+
 class KernelEntryNames : public ::testing::TestWithParam<std::tuple<int, bool>> {
 protected:
     static fs::path Cache() { return fs::temp_directory_path() / ("akg-entrynames-cache-" + std::to_string(getpid())); }
@@ -114,16 +127,10 @@ TEST_P(KernelEntryNames, BuildsAndComputes) {
     fs::remove_all(root);
     WriteProject(root, c, usingDirective);
 
-    RunOptions options;
-    options.build.cacheDir = Cache().string();
-    std::string error;
-    ASSERT_TRUE(LoadPlatform((kSourceRoot / "platforms" / "Ascend910B1.json").string(), &options.platform, &error))
-        << error;
-    build::OpProject project;
-    ASSERT_TRUE(build::DiscoverProject(root.string(), &project, &error)) << error;
     Operator op;
-    build::BuildError buildError;
-    ASSERT_TRUE(op.Load(project, options, &buildError)) << buildError.message << "\n" << buildError.log;
+    LoadOn910B(root, Cache(), &op);
+    if (HasFatalFailure()) return;
+    std::string error;
 
     const int64_t n = 256;
     Tensor x = Tensor::Zeros({n}, ge::DT_FLOAT), z = Tensor::Zeros({n}, ge::DT_FLOAT);
@@ -157,16 +164,10 @@ TEST(KernelTemplateCalls, FoundByArgumentDependentLookupBuildAsUnderCann) {
     const fs::path cache = fs::temp_directory_path() / ("akg-adlcall-cache-" + std::to_string(getpid()));
     fs::remove_all(root);
     WriteProject(root, c, true);
-    RunOptions options;
-    options.build.cacheDir = cache.string();
-    std::string error;
-    ASSERT_TRUE(LoadPlatform((kSourceRoot / "platforms" / "Ascend910B1.json").string(), &options.platform, &error))
-        << error;
-    build::OpProject project;
-    ASSERT_TRUE(build::DiscoverProject(root.string(), &project, &error)) << error;
     Operator op;
-    build::BuildError buildError;
-    ASSERT_TRUE(op.Load(project, options, &buildError)) << buildError.message << "\n" << buildError.log;
+    LoadOn910B(root, cache, &op);
+    if (HasFatalFailure()) return;
+    std::string error;
     Tensor x = Tensor::Zeros({64}, ge::DT_FLOAT);
     for (int64_t i = 0; i < 64; ++i) x.Set(i, 0.5 * double(i) - 7.0);
     OpCall call;
