@@ -454,11 +454,11 @@ void RegLoadUnAlign(DType t, RegBytes* dst, const void* ub, const void* caller) 
 }
 
 namespace {
-// Writes bytes [0, n) of what `ureg` holds to UB and keeps the rest.
+// Issues `in`, which writes bytes [0, n) of what `ureg` holds to UB (none when n is 0), and keeps
+// the rest.
 void FlushUnaligned(UnalignBytes* ureg, uint32_t n, Instr& in) {
-    if (n == 0) return;
-    in.Write(Mem::UB, reinterpret_cast<void*>(ureg->addr), n, 1);
-    if (!Issue(in)) return;
+    if (n) in.Write(Mem::UB, reinterpret_cast<void*>(ureg->addr), n, 1);
+    if (!Issue(in) || n == 0) return;
     std::memcpy(reinterpret_cast<void*>(ureg->addr), ureg->b, n);
     std::memmove(ureg->b, ureg->b + n, ureg->count - n);
     ureg->addr += n;
@@ -484,15 +484,13 @@ void RegStoreUnAlign(DType t, void* ub, const RegBytes* src, uint32_t count, Una
     // Every 32-byte block the run has completed goes to UB; the bytes after the last boundary wait.
     const uintptr_t end = ureg->addr + ureg->count, boundary = end / 32 * 32;
     Instr in = Step(RegOp::StoreUnAlign, t, caller);
-    if (boundary > ureg->addr) FlushUnaligned(ureg, uint32_t(boundary - ureg->addr), in);
-    else Issue(in);
+    FlushUnaligned(ureg, boundary > ureg->addr ? uint32_t(boundary - ureg->addr) : 0, in);
 }
 
 void RegStoreUnAlignPost(UnalignBytes* ureg, const void* caller) {
     RequireVf(RegOp::StoreUnAlignPost, caller);
     Instr in = Step(RegOp::StoreUnAlignPost, DType::U8, caller);
-    if (ureg->count) FlushUnaligned(ureg, ureg->count, in);
-    else Issue(in);
+    FlushUnaligned(ureg, ureg->count, in);
 }
 
 void RegUpdateMask(DType t, uint32_t& n, MaskBytes* dst, const void* caller) {

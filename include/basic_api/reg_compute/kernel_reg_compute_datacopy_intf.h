@@ -14,7 +14,7 @@ namespace Reg {
 // element into the low half of a 32-bit lane).
 template <typename T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, typename U>
 AKG_API void LoadAlign(U& dstReg, __ubuf__ T* srcAddr) {
-    using E = std::conditional_t<std::is_same_v<T, DefaultType>, typename U::ActualT, T>;
+    using E = detail::Elem<T, U>;
     AKG_REG_CHECK(LoadAlign, E, U);
     ::akg::sim::RegMode m;
     m.dist = int(dist);
@@ -25,7 +25,7 @@ AKG_API void LoadAlign(U& dstReg, __ubuf__ T* srcAddr) {
 // lane, packed).
 template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typename U>
 AKG_API void StoreAlign(__ubuf__ T* dstAddr, U& srcReg, MaskReg& mask) {
-    using E = std::conditional_t<std::is_same_v<T, DefaultType>, typename U::ActualT, T>;
+    using E = detail::Elem<T, U>;
     AKG_REG_CHECK(StoreAlign, E, U);
     ::akg::sim::RegMode m;
     m.dist = int(dist);
@@ -38,7 +38,7 @@ template <typename T = DefaultType, PostLiteral postMode, LoadDist dist = LoadDi
 AKG_API void LoadAlign(U& dstReg, __ubuf__ T*& srcAddr, int32_t postUpdateStride) {
     static_assert(postMode == PostLiteral::POST_MODE_UPDATE,
                   "Reg::LoadAlign with a stride and an address reference is the POST_MODE_UPDATE form");
-    using E = std::conditional_t<std::is_same_v<T, DefaultType>, typename U::ActualT, T>;
+    using E = detail::Elem<T, U>;
     AKG_REG_CHECK(LoadAlign, E, U);
     ::akg::sim::RegMode m;
     m.dist = int(dist);
@@ -50,7 +50,7 @@ template <typename T = DefaultType, PostLiteral postMode, StoreDist dist = Store
 AKG_API void StoreAlign(__ubuf__ T*& dstAddr, U& srcReg, int32_t postUpdateStride, MaskReg& mask) {
     static_assert(postMode == PostLiteral::POST_MODE_UPDATE,
                   "Reg::StoreAlign with a stride and an address reference is the POST_MODE_UPDATE form");
-    using E = std::conditional_t<std::is_same_v<T, DefaultType>, typename U::ActualT, T>;
+    using E = detail::Elem<T, U>;
     AKG_REG_CHECK(StoreAlign, E, U);
     ::akg::sim::RegMode m;
     m.dist = int(dist);
@@ -74,7 +74,7 @@ AKG_API void StoreAlign(__ubuf__ T* dstAddr, U& srcReg, AddrReg offset, MaskReg&
 // of the data's width (uint16_t for 16-bit data, uint32_t for 32-bit); inactive elements zero.
 template <typename T0 = DefaultType, typename T1, typename T2 = DefaultType, typename T3, typename T4>
 AKG_API void Gather(T3& dstReg, __ubuf__ T1* baseAddr, T4& index, MaskReg& mask) {
-    using E = std::conditional_t<std::is_same_v<T0, DefaultType>, typename T3::ActualT, T0>;
+    using E = detail::Elem<T0, T3>;
     AKG_REG_CHECK(Gather, E, T3);
     static_assert(sizeof(T1) == sizeof(E), "AscendC::Reg::Gather: the UB data and the destination have one width");
     static_assert(std::is_unsigned_v<typename T4::ActualT>, "AscendC::Reg::Gather: indices are unsigned");
@@ -94,7 +94,7 @@ template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MOD
 AKG_API void LoadUnAlign(U& dstReg, UnalignRegForLoad&, __ubuf__ T*& srcAddr, uint32_t postUpdateStride) {
     static_assert(postMode == PostLiteral::POST_MODE_UPDATE,
                   "Reg::LoadUnAlign with a stride and an address reference is the POST_MODE_UPDATE form");
-    using E = std::conditional_t<std::is_same_v<T, DefaultType>, typename U::ActualT, T>;
+    using E = detail::Elem<T, U>;
     AKG_REG_CHECK(LoadUnAlign, E, U);
     ::akg::sim::RegLoadUnAlign(::akg::sim::DTypeOf<E>(), &dstReg.raw, srcAddr, AKG_CALLER);
     srcAddr += postUpdateStride;
@@ -102,7 +102,7 @@ AKG_API void LoadUnAlign(U& dstReg, UnalignRegForLoad&, __ubuf__ T*& srcAddr, ui
 
 template <typename T = DefaultType, typename U>
 AKG_API void LoadUnAlign(U& dstReg, UnalignRegForLoad&, __ubuf__ T* srcAddr) {
-    using E = std::conditional_t<std::is_same_v<T, DefaultType>, typename U::ActualT, T>;
+    using E = detail::Elem<T, U>;
     AKG_REG_CHECK(LoadUnAlign, E, U);
     ::akg::sim::RegLoadUnAlign(::akg::sim::DTypeOf<E>(), &dstReg.raw, srcAddr, AKG_CALLER);
 }
@@ -117,7 +117,7 @@ template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MOD
 AKG_API void StoreUnAlign(__ubuf__ T*& dstAddr, U& srcReg, UnalignRegForStore& ureg, uint32_t postUpdateStride) {
     static_assert(postMode == PostLiteral::POST_MODE_UPDATE,
                   "Reg::StoreUnAlign with a count and an address reference is the POST_MODE_UPDATE form");
-    using E = std::conditional_t<std::is_same_v<T, DefaultType>, typename U::ActualT, T>;
+    using E = detail::Elem<T, U>;
     AKG_REG_CHECK(StoreUnAlign, E, U);
     ::akg::sim::RegStoreUnAlign(::akg::sim::DTypeOf<E>(), dstAddr, &srcReg.raw, postUpdateStride, &ureg.raw, AKG_CALLER);
     dstAddr += postUpdateStride;
