@@ -12,7 +12,7 @@ enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, 
 
 namespace detail {
 inline void CacheMaintenance(akg::sim::Mem mem, const void* addr, const void* caller) {
-    akg::sim::Instr in("DataCacheCleanAndInvalid", akg::sim::Pipe::S, caller);
+    akg::sim::Instr in(akg::sim::InstrId::DataCacheCleanAndInvalid, caller);
     in.Read(mem, addr, 1);
     akg::sim::Issue(in);
 }

@@ -9,8 +9,11 @@ namespace akg::sim {
 // One description serves every block-strided copy: block i of `blockBytes` starts at
 // src + i * (blockBytes + srcGap) and lands at dst + i * (blockBytes + dstGap). `requestedBytes`
 // is what the caller asked for per block; the hardware moves whole `lenAlign` units of it.
+// Which public API a block-strided copy is: DataCopy takes its row from its direction
+// (DataCopyRow); the CCE intrinsic copy_ubuf_to_ubuf is one row of its own.
+enum class DmaApi : uint8_t { DataCopy, CopyUbufToUbuf };
 struct DmaSpec {
-    const char* api;
+    DmaApi api;
     Mem dstMem;
     void* dst;
     Mem srcMem;
@@ -114,17 +117,17 @@ template <typename T>
 constexpr bool kIsB64 = sizeof(T) == 8;
 
 template <typename T>
-__aicore__ inline akg::sim::DmaSpec ContiguousCopy(const char* api, akg::sim::Mem dm, void* d, akg::sim::Mem sm,
+__aicore__ inline akg::sim::DmaSpec ContiguousCopy(akg::sim::Mem dm, void* d, akg::sim::Mem sm,
                                                    const void* s, uint64_t count, uint16_t dstAlign,
                                                    uint16_t srcAlign) {
-    return akg::sim::DmaSpec{api, dm, d, sm, s, akg::sim::DTypeOf<T>(), 1, count * sizeof(T), 0, 0,
+    return akg::sim::DmaSpec{akg::sim::DmaApi::DataCopy, dm, d, sm, s, akg::sim::DTypeOf<T>(), 1, count * sizeof(T), 0, 0,
                              dstAlign, srcAlign, ONE_BLK_SIZE};
 }
 // Block-strided local -> GM (DataCopyParams: lengths and gaps in 32-byte blocks).
 template <typename T>
 __aicore__ inline akg::sim::DmaSpec StridedCopyOut(void* gm, akg::sim::Mem srcMem, const void* src,
                                                    const DataCopyParams& p) {
-    return akg::sim::DmaSpec{"DataCopy", akg::sim::Mem::GM, gm, srcMem, src, akg::sim::DTypeOf<T>(), p.blockCount,
+    return akg::sim::DmaSpec{akg::sim::DmaApi::DataCopy, akg::sim::Mem::GM, gm, srcMem, src, akg::sim::DTypeOf<T>(), p.blockCount,
                              uint64_t(p.blockLen) * ONE_BLK_SIZE, uint64_t(p.srcStride) * ONE_BLK_SIZE,
                              uint64_t(p.dstStride) * ONE_BLK_SIZE, sizeof(T), ONE_BLK_SIZE, 1};
 }
@@ -139,21 +142,21 @@ __aicore__ inline uint64_t PadBits(T v) {
 // ---- contiguous: count elements, count * sizeof(T) must be a multiple of 32 bytes ----
 template <typename T>
 AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
-    akg::sim::DmaCopy(detail::ContiguousCopy<T>("DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())),
+    akg::sim::DmaCopy(detail::ContiguousCopy<T>(akg::sim::MemOf(TPosition(dst.GetPosition())),
                                                  dst.Data(), akg::sim::Mem::GM, src.GetPhyAddr(), count,
                                                  ONE_BLK_SIZE, sizeof(T)),
                       AKG_CALLER);
 }
 template <typename T>
 AKG_API void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-    akg::sim::DmaCopy(detail::ContiguousCopy<T>("DataCopy", akg::sim::Mem::GM, dst.GetPhyAddr(0),
+    akg::sim::DmaCopy(detail::ContiguousCopy<T>(akg::sim::Mem::GM, dst.GetPhyAddr(0),
                                                  akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(),
                                                  count, sizeof(T), ONE_BLK_SIZE),
                       AKG_CALLER);
 }
 template <typename T>
 AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-    akg::sim::DmaCopy(detail::ContiguousCopy<T>("DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())),
+    akg::sim::DmaCopy(detail::ContiguousCopy<T>(akg::sim::MemOf(TPosition(dst.GetPosition())),
                                                  dst.Data(), akg::sim::MemOf(TPosition(src.GetPosition())),
                                                  src.Data(), count, ONE_BLK_SIZE, ONE_BLK_SIZE),
                       AKG_CALLER);
@@ -162,7 +165,7 @@ AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
 // ---- block-strided: lengths and gaps in 32-byte data blocks ----
 template <typename T>
 AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
-    akg::sim::DmaCopy({"DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), akg::sim::Mem::GM,
+    akg::sim::DmaCopy({akg::sim::DmaApi::DataCopy, akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), akg::sim::Mem::GM,
                        src.GetPhyAddr(), akg::sim::DTypeOf<T>(), p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE,
                        uint64_t(p.srcStride) * ONE_BLK_SIZE, uint64_t(p.dstStride) * ONE_BLK_SIZE, ONE_BLK_SIZE,
                        sizeof(T), 1},
@@ -191,7 +194,7 @@ AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
                                      AKG_CALLER);
         return;
     }
-    akg::sim::DmaCopy({"DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(),
+    akg::sim::DmaCopy({akg::sim::DmaApi::DataCopy, akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(),
                        akg::sim::MemOf(TPosition(src.GetPosition())), src.Data(), akg::sim::DTypeOf<T>(),
                        p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE, uint64_t(p.srcStride) * ONE_BLK_SIZE,
                        uint64_t(p.dstStride) * ONE_BLK_SIZE, ONE_BLK_SIZE, ONE_BLK_SIZE, 1},
@@ -202,7 +205,7 @@ AKG_API void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, cons
 template <typename T>
 AKG_API void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                       const DataCopyEnhancedParams&) {
-    akg::sim::DmaCopy({"DataCopy", akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), akg::sim::Mem::GM,
+    akg::sim::DmaCopy({akg::sim::DmaApi::DataCopy, akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), akg::sim::Mem::GM,
                        src.GetPhyAddr(), akg::sim::DTypeOf<T>(), p.blockCount, uint64_t(p.blockLen) * ONE_BLK_SIZE,
                        uint64_t(p.srcStride) * ONE_BLK_SIZE, uint64_t(p.dstStride) * ONE_BLK_SIZE, ONE_BLK_SIZE,
                        sizeof(T), 1},

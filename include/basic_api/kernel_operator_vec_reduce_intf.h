@@ -62,9 +62,6 @@ uint64_t ReadAccVal(const char* api, const void* caller);
 uint64_t ReadMaxMinCnt(const char* api, const void* caller);
 void ReportUnsupported(const char* api, const char* what, const void* caller);
 
-template <typename T>
-inline constexpr bool kReduceType = kOneOf<T, half, float>;
-
 constexpr RedKind KindOf(AscendC::ReduceType t) {
     return t == AscendC::ReduceType::MAX ? RedKind::Max : (t == AscendC::ReduceType::MIN ? RedKind::Min : RedKind::Sum);
 }
@@ -80,16 +77,16 @@ inline T BitsAs(uint64_t bits) {
 
 namespace AscendC {
 
-#define AKG_REDUCE_CHECK(NAME, T, U)                                                                   \
-    static_assert(std::is_same_v<T, U>, NAME ": source and destination data types must be the same"); \
-    static_assert(akg::sim::kReduceType<T>, NAME ": data type not supported on this SoC (half, float)")
+#define AKG_REDUCE_CHECK(OP, T, U)                                                                   \
+    static_assert(std::is_same_v<T, U>, #OP ": source and destination data types must be the same"); \
+    static_assert(akg::sim::kReduceAccepts<akg::sim::ReduceOp::OP, T>, #OP ": data type not supported on this SoC (half, float)")
 
 // ---- ReduceRepeat (one result per repeat) ----
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 AKG_API void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
                           const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
                           const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
-    AKG_REDUCE_CHECK("ReduceRepeat", T, U);
+    AKG_REDUCE_CHECK(ReduceRepeat, T, U);
     static_assert(reduceType != ReduceType::NONE, "ReduceRepeat: reduceType must be SUM, MAX or MIN");
     akg::sim::VecReduceRepeat<T>(akg::sim::ReduceOp::ReduceRepeat, akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
                                  akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime,
@@ -99,7 +96,7 @@ template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 AKG_API void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
                           const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
                           const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
-    AKG_REDUCE_CHECK("ReduceRepeat", T, U);
+    AKG_REDUCE_CHECK(ReduceRepeat, T, U);
     static_assert(reduceType != ReduceType::NONE, "ReduceRepeat: reduceType must be SUM, MAX or MIN");
     akg::sim::VecReduceRepeat<T>(akg::sim::ReduceOp::ReduceRepeat, akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
                                  akg::sim::MaskShape(isSetMask, mask, 1), repeatTime, dstRepStride, srcBlkStride,
@@ -111,7 +108,7 @@ AKG_API void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, 
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],              \
                       const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,         \
                       const int32_t srcRepStride ORDER_PARAM) {                                                 \
-        AKG_REDUCE_CHECK(#NAME, T, T);                                                                          \
+        AKG_REDUCE_CHECK(NAME, T, T);                                                                          \
         akg::sim::VecReduceRepeat<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
                                      akg::sim::MaskShape(isSetMask, mask, 1), repeatTime, dstRepStride,         \
                                      srcBlkStride, srcRepStride, ORDER_ARG, AKG_CALLER);                        \
@@ -120,7 +117,7 @@ AKG_API void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, 
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,                 \
                       const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,         \
                       const int32_t srcRepStride ORDER_PARAM) {                                                 \
-        AKG_REDUCE_CHECK(#NAME, T, T);                                                                          \
+        AKG_REDUCE_CHECK(NAME, T, T);                                                                          \
         akg::sim::VecReduceRepeat<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
                                      akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime,   \
                                      dstRepStride, srcBlkStride, srcRepStride, ORDER_ARG, AKG_CALLER);          \
@@ -138,7 +135,7 @@ template <typename T, bool isSetMask = true>
 AKG_API void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                              const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
                              const int32_t dstRepStride, const int32_t srcRepStride) {
-    AKG_REDUCE_CHECK("RepeatReduceSum", T, T);
+    AKG_REDUCE_CHECK(RepeatReduceSum, T, T);
     akg::sim::VecReduceRepeat<T>(akg::sim::ReduceOp::RepeatReduceSum, akg::sim::RedKind::Sum, dst.Data(), src.Data(),
                                  akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime,
                                  dstRepStride, srcBlkStride, srcRepStride, ReduceOrder::ORDER_ONLY_VALUE, AKG_CALLER);
@@ -149,7 +146,7 @@ template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 AKG_API void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
                              const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
                              const int32_t srcRepStride) {
-    AKG_REDUCE_CHECK("ReduceDataBlock", T, U);
+    AKG_REDUCE_CHECK(ReduceDataBlock, T, U);
     static_assert(reduceType != ReduceType::NONE, "ReduceDataBlock: reduceType must be SUM, MAX or MIN");
     akg::sim::VecReduceBlock<T>(akg::sim::ReduceOp::ReduceDataBlock, akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
                                 akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime,
@@ -159,7 +156,7 @@ template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 AKG_API void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
                              const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
                              const int32_t srcRepStride) {
-    AKG_REDUCE_CHECK("ReduceDataBlock", T, U);
+    AKG_REDUCE_CHECK(ReduceDataBlock, T, U);
     static_assert(reduceType != ReduceType::NONE, "ReduceDataBlock: reduceType must be SUM, MAX or MIN");
     akg::sim::VecReduceBlock<T>(akg::sim::ReduceOp::ReduceDataBlock, akg::sim::KindOf(reduceType), dst.Data(), src.Data(),
                                 akg::sim::MaskShape(isSetMask, mask, 1), repeatTime, dstRepStride, srcBlkStride,
@@ -172,7 +169,7 @@ AKG_API void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& sr
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,          \
                       const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,              \
                       const int32_t srcRepStride) {                                                            \
-        AKG_REDUCE_CHECK(#NAME, T, T);                                                                         \
+        AKG_REDUCE_CHECK(NAME, T, T);                                                                         \
         akg::sim::VecReduceBlock<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
                                     akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime,   \
                                     dstRepStride, srcBlkStride, srcRepStride, AKG_CALLER);                     \
@@ -181,7 +178,7 @@ AKG_API void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& sr
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,          \
                       const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,           \
                       const int32_t srcRepStride) {                                                            \
-        AKG_REDUCE_CHECK(#NAME, T, T);                                                                         \
+        AKG_REDUCE_CHECK(NAME, T, T);                                                                         \
         akg::sim::VecReduceBlock<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(),                    \
                                     akg::sim::MaskShape(isSetMask, mask, 1), repeatTime, dstRepStride,         \
                                     srcBlkStride, srcRepStride, AKG_CALLER);                                   \
@@ -198,7 +195,7 @@ AKG_BLOCK_REDUCE_API(BlockReduceMin, Min)
     template <typename T>                                                                                      \
     AKG_API void NAME(__ubuf__ T* dstLocal, __ubuf__ T* srcLocal, const int32_t repeat,                        \
                       const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {    \
-        AKG_REDUCE_CHECK(#OP, T, T);                                                                           \
+        AKG_REDUCE_CHECK(OP, T, T);                                                                           \
         akg::sim::VecReduceBlock<T>(akg::sim::ReduceOp::OP, akg::sim::RedKind::KIND, dstLocal, srcLocal,       \
                                     akg::sim::MaskShape(false, uint64_t(0), 1), repeat, dstRepStride,          \
                                     srcBlkStride, srcRepStride, AKG_CALLER);                                   \
@@ -213,7 +210,7 @@ template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 AKG_API void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
                             const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
                             const int32_t srcRepStride) {
-    AKG_REDUCE_CHECK("ReducePairElem", T, U);
+    AKG_REDUCE_CHECK(ReducePairElem, T, U);
     static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM is supported");
     akg::sim::VecReducePair<T>(akg::sim::ReduceOp::ReducePairElem, dst.Data(), src.Data(),
                                akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime, dstRepStride,
@@ -223,7 +220,7 @@ template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 AKG_API void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
                             const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
                             const int32_t srcRepStride) {
-    AKG_REDUCE_CHECK("ReducePairElem", T, U);
+    AKG_REDUCE_CHECK(ReducePairElem, T, U);
     static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM is supported");
     akg::sim::VecReducePair<T>(akg::sim::ReduceOp::ReducePairElem, dst.Data(), src.Data(), akg::sim::MaskShape(isSetMask, mask, 1),
                                repeatTime, dstRepStride, srcBlkStride, srcRepStride, AKG_CALLER);
@@ -232,7 +229,7 @@ template <typename T, bool isSetMask = true>
 AKG_API void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                            const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,
                            const int32_t srcRepStride) {
-    AKG_REDUCE_CHECK("PairReduceSum", T, T);
+    AKG_REDUCE_CHECK(PairReduceSum, T, T);
     akg::sim::VecReducePair<T>(akg::sim::ReduceOp::PairReduceSum, dst.Data(), src.Data(),
                                akg::sim::MaskShape(isSetMask, uint64_t(uint32_t(mask)), 1), repeatTime, dstRepStride,
                                srcBlkStride, srcRepStride, AKG_CALLER);
@@ -241,7 +238,7 @@ template <typename T, bool isSetMask = true>
 AKG_API void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                            const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,
                            const int32_t srcRepStride) {
-    AKG_REDUCE_CHECK("PairReduceSum", T, T);
+    AKG_REDUCE_CHECK(PairReduceSum, T, T);
     akg::sim::VecReducePair<T>(akg::sim::ReduceOp::PairReduceSum, dst.Data(), src.Data(), akg::sim::MaskShape(isSetMask, mask, 1),
                                repeatTime, dstRepStride, srcBlkStride, srcRepStride, AKG_CALLER);
 }
@@ -250,7 +247,7 @@ AKG_API void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 template <typename T, bool isSetMask = true>
 AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                        const int32_t count) {
-    AKG_REDUCE_CHECK("ReduceSum", T, T);
+    AKG_REDUCE_CHECK(ReduceSum, T, T);
     akg::sim::VecShape s = akg::sim::CountShape(uint64_t(uint32_t(count)));
     if (!isSetMask) s = akg::sim::MaskShape(false, uint64_t(0), 1);
     akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::ReduceSum, akg::sim::RedKind::Sum, dst.Data(), src.Data(), sharedTmpBuffer.Data(),
@@ -259,7 +256,7 @@ AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
 template <typename T>
 AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                        const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride) {
-    AKG_REDUCE_CHECK("ReduceSum", T, T);
+    AKG_REDUCE_CHECK(ReduceSum, T, T);
     akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::ReduceSum, akg::sim::RedKind::Sum, dst.Data(), src.Data(), sharedTmpBuffer.Data(),
                               sharedTmpBuffer.GetSize(), akg::sim::MaskShape(true, uint64_t(uint32_t(mask)), 1),
                               repeatTime, srcRepStride, false, AKG_CALLER);
@@ -267,7 +264,7 @@ AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
 template <typename T>
 AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                        const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride) {
-    AKG_REDUCE_CHECK("ReduceSum", T, T);
+    AKG_REDUCE_CHECK(ReduceSum, T, T);
     akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::ReduceSum, akg::sim::RedKind::Sum, dst.Data(), src.Data(), sharedTmpBuffer.Data(),
                               sharedTmpBuffer.GetSize(), akg::sim::MaskShape(true, mask, 1), repeatTime, srcRepStride,
                               false, AKG_CALLER);
@@ -277,7 +274,7 @@ AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
     template <typename T>                                                                                         \
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, \
                       const int32_t count, bool calIndex = 0) {                                                   \
-        AKG_REDUCE_CHECK(#NAME, T, T);                                                                            \
+        AKG_REDUCE_CHECK(NAME, T, T);                                                                            \
         akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(), sharedTmpBuffer.Data(), \
                                   sharedTmpBuffer.GetSize(), akg::sim::CountShape(uint64_t(uint32_t(count))), 0, 8, \
                                   calIndex, AKG_CALLER);                                                          \
@@ -285,7 +282,7 @@ AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
     template <typename T>                                                                                         \
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, \
                       const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0) { \
-        AKG_REDUCE_CHECK(#NAME, T, T);                                                                            \
+        AKG_REDUCE_CHECK(NAME, T, T);                                                                            \
         akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(), sharedTmpBuffer.Data(), \
                                   sharedTmpBuffer.GetSize(), akg::sim::MaskShape(true, uint64_t(uint32_t(mask)), 1), \
                                   repeatTime, srcRepStride, calIndex, AKG_CALLER);                                \
@@ -294,7 +291,7 @@ AKG_API void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
     AKG_API void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, \
                       const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride,                \
                       bool calIndex = 0) {                                                                        \
-        AKG_REDUCE_CHECK(#NAME, T, T);                                                                            \
+        AKG_REDUCE_CHECK(NAME, T, T);                                                                            \
         akg::sim::VecReduceAll<T>(akg::sim::ReduceOp::NAME, akg::sim::RedKind::KIND, dst.Data(), src.Data(), sharedTmpBuffer.Data(), \
                                   sharedTmpBuffer.GetSize(), akg::sim::MaskShape(true, mask, 1), repeatTime,      \
                                   srcRepStride, calIndex, AKG_CALLER);                                            \
@@ -307,13 +304,13 @@ AKG_REDUCE_MAXMIN_API(ReduceMin, Min)
 // ---- Special registers (read by the scalar unit) ----
 template <typename T>
 AKG_API T GetReduceRepeatSumSpr() {
-    static_assert(akg::sim::kReduceType<T>, "GetReduceRepeatSumSpr: data type not supported (half, float)");
+    static_assert(akg::sim::kReduceAccepts<akg::sim::ReduceOp::RepeatReduceSum, T>, "GetReduceRepeatSumSpr: data type not supported (half, float)");
     return akg::sim::BitsAs<T>(akg::sim::ReadAccVal("GetReduceRepeatSumSpr", AKG_CALLER));
 }
 // CANN 8.x name; the untyped form returns the raw 64-bit register.
 template <typename T>
 AKG_API T GetAccVal() {
-    static_assert(akg::sim::kReduceType<T>, "GetAccVal: data type not supported (half, float)");
+    static_assert(akg::sim::kReduceAccepts<akg::sim::ReduceOp::ReduceSum, T>, "GetAccVal: data type not supported (half, float)");
     return akg::sim::BitsAs<T>(akg::sim::ReadAccVal("GetAccVal", AKG_CALLER));
 }
 AKG_API inline int64_t GetAccVal() { return int64_t(akg::sim::ReadAccVal("GetAccVal", AKG_CALLER)); }
@@ -323,7 +320,7 @@ AKG_API inline int64_t GetAccVal() { return int64_t(akg::sim::ReadAccVal("GetAcc
 #define AKG_MAXMIN_SPR_API(NAME)                                                                          \
     template <typename T>                                                                                 \
     AKG_API void NAME(T& maxMinValue, T& maxMinIndex) {                                                   \
-        static_assert(akg::sim::kReduceType<T>, #NAME ": data type not supported (half, float)");         \
+        static_assert(akg::sim::kReduceAccepts<akg::sim::ReduceOp::ReduceMax, T>, #NAME ": data type not supported (half, float)");         \
         const uint64_t r = akg::sim::ReadMaxMinCnt(#NAME, AKG_CALLER);                                    \
         maxMinValue = akg::sim::BitsAs<T>(r & (sizeof(T) == 2 ? 0xffffull : 0xffffffffull));              \
         maxMinIndex = akg::sim::BitsAs<T>(r >> 32);                                                       \

@@ -55,7 +55,7 @@ void Fill(const BroadcastCall& c, const std::vector<uint8_t>& src) {
 
 void BroadcastRun(const BroadcastCall& c) {
     const uint32_t esize = uint32_t(DTypeSize(c.type));
-    const char* api = "Broadcast";
+    const char* api = ApiOf(InstrId::Broadcast);
     if (const std::string why = ShapeProblem(c, esize); !why.empty()) {
         Diag("ADV_SHAPE_UNSUPPORTED", c.caller,
              Format("%s<dim %u, axis %u>: srcShape %s to dstShape %s is not supported: %s", api, c.dim, c.axis,
@@ -70,7 +70,7 @@ void BroadcastRun(const BroadcastCall& c) {
     const adv::TmpRange need = adv::BroadcastTmpSize(c.dim, c.srcShape, c.dstShape, esize, c.v200);
     CheckAdvTmpSpace(api, c.type, need, dstElems, c.sharedTmp, c.tmpBytes, c.caller);
 
-    Instr in(api, Pipe::V, c.caller);
+    Instr in(InstrId::Broadcast, c.caller);
     in.Write(Mem::UB, c.dst, dstElems * esize, 32);
     in.Read(Mem::UB, c.src, srcElems * esize, 32);
     if (c.sharedTmp && need.maxValue) in.Write(Mem::UB, c.tmp, std::min<uint64_t>(c.tmpBytes, need.maxValue), 32);

@@ -52,7 +52,7 @@ void CumSumRun(const CumSumCall& c) {
     CheckAdvTmpSpace("CumSum", c.type, need, outter * inner, c.sharedTmp, c.tmpBytes, c.caller);
 
     const uint64_t elems = outter * inner;
-    Instr in("CumSum", Pipe::V, c.caller);
+    Instr in(InstrId::CumSum, c.caller);
     in.Write(Mem::UB, c.dst, elems * esize, 32);
     in.Read(Mem::UB, c.src, elems * esize, 32);
     if (c.lastRow) in.Write(Mem::UB, c.lastRow, inner * esize, 32);

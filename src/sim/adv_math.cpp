@@ -363,7 +363,7 @@ void AdvRun(const AdvCall& c) {
 
     CheckAdvTmpSpace(c.api, c.type, need, c.count, c.sharedTmp, c.tmpBytes, c.caller);
 
-    Instr in(c.api, Pipe::V, c.caller);
+    Instr in(InstrFamily::AdvMath, c.api, c.caller);
     const uint64_t dstBytes = c.count * esize;
     in.Write(Mem::UB, c.dst, dstBytes, 32);
     if (op == Op::Axpy) in.Read(Mem::UB, c.dst, dstBytes, 32);
@@ -380,7 +380,6 @@ void AdvRun(const AdvCall& c) {
     in.bytes = c.count * std::max(esize, srcSize);
     in.repeats = uint32_t(std::min<uint64_t>(
         (calcBytes + 255) / 256 * (StepsOf(op, c.taylorExpandLevel) + (viaFloat ? 2 : 0)), UINT32_MAX));
-    in.costClass = CostClass::Folded;
     if (!Issue(in)) return;
 
     switch (c.type) {

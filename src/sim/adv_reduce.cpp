@@ -37,8 +37,9 @@ void MeanRows(const MeanCall& c) {
 
 // The instruction of one Mean or Sum call over `outter` rows; false when the parameters are
 // rejected (reported) or the instruction is not issued.
-bool IssueRowReduce(const char* api, DType type, uint32_t outter, uint32_t inner, uint32_t n, const adv::TmpRange& need,
+bool IssueRowReduce(InstrId id, DType type, uint32_t outter, uint32_t inner, uint32_t n, const adv::TmpRange& need,
                     void* dst, const void* src, bool sharedTmp, void* tmp, uint64_t tmpBytes, const void* caller) {
+    const char* api = ApiOf(id);
     const uint32_t esize = uint32_t(DTypeSize(type));
     if (uint64_t(inner) * esize % 32 != 0 || n == 0 || n > inner) {
         Diag("ADV_SHAPE_UNSUPPORTED", caller,
@@ -51,7 +52,7 @@ bool IssueRowReduce(const char* api, DType type, uint32_t outter, uint32_t inner
     CheckAdvTmpSpace(api, type, need, uint64_t(outter) * n, sharedTmp, tmpBytes, caller);
 
     const uint64_t srcElems = uint64_t(outter) * inner;
-    Instr in(api, Pipe::V, caller);
+    Instr in(id, caller);
     in.Write(Mem::UB, dst, uint64_t(outter) * esize, 32);
     in.Read(Mem::UB, src, srcElems * esize, 32);
     if (sharedTmp && need.maxValue) in.Write(Mem::UB, tmp, std::min<uint64_t>(tmpBytes, need.maxValue), 32);
@@ -95,7 +96,7 @@ void MeanRun(const MeanCall& c) {
     const auto& p = c.params;
     const uint32_t esize = uint32_t(DTypeSize(c.type));
     const adv::TmpRange need = adv::MeanTmpSize(p.n, esize, uint32_t(DTypeSize(c.accType)));
-    if (!IssueRowReduce("Mean", c.type, p.outter, p.inner, p.n, need, c.dst, c.src, c.sharedTmp, c.tmp, c.tmpBytes, c.caller))
+    if (!IssueRowReduce(InstrId::Mean, c.type, p.outter, p.inner, p.n, need, c.dst, c.src, c.sharedTmp, c.tmp, c.tmpBytes, c.caller))
         return;
     if (c.type == DType::F16) MeanRows<half>(c);
     else MeanRows<float>(c);
@@ -104,7 +105,7 @@ void MeanRun(const MeanCall& c) {
 void SumRun(const SumCall& c) {
     const auto& p = c.params;
     const adv::TmpRange need = adv::SumTmpSize(p.n, uint32_t(DTypeSize(c.type)));
-    if (!IssueRowReduce("Sum", c.type, p.outter, p.inner, p.n, need, c.dst, c.src, c.sharedTmp, c.tmp, c.tmpBytes, c.caller))
+    if (!IssueRowReduce(InstrId::Sum, c.type, p.outter, p.inner, p.n, need, c.dst, c.src, c.sharedTmp, c.tmp, c.tmpBytes, c.caller))
         return;
     if (c.type == DType::F16) SumRows<half>(c);
     else SumRows<float>(c);

@@ -59,7 +59,7 @@ void RmsNormRun(const RmsNormCall& c) {
     need.maxValue = rule.maxValue;
     CheckAdvTmpSpace("RmsNorm", c.type, need, elems, c.sharedTmp, c.tmpBytes, c.caller);
 
-    Instr in("RmsNorm", Pipe::V, c.caller);
+    Instr in(InstrId::RmsNorm, c.caller);
     in.Write(Mem::UB, c.dst, elems * esize, 32);
     in.Read(Mem::UB, c.src, elems * esize, 32);
     in.Read(Mem::UB, c.gamma, uint64_t(t.hLength) * esize, 32);

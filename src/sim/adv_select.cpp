@@ -46,7 +46,7 @@ void Compute(const SelectBytesMaskCall& c) {
 }  // namespace
 
 void SelectBytesMaskRun(const SelectBytesMaskCall& c) {
-    const char* api = "Select";
+    const char* api = ApiOf(InstrId::AdvSelect);
     const auto& info = c.info;
     const uint32_t esize = uint32_t(DTypeSize(c.type));
     const uint32_t maskSize = uint32_t(DTypeSize(c.maskType));
@@ -66,7 +66,7 @@ void SelectBytesMaskRun(const SelectBytesMaskCall& c) {
     CheckAdvTmpSpace(api, c.type, need, elems, true, c.tmpBytes, c.caller);
 
     const uint64_t maskBytes = uint64_t(info.firstAxis) * info.maskLastAxis * maskSize;
-    Instr in(api, Pipe::V, c.caller);
+    Instr in(InstrId::AdvSelect, c.caller);
     in.Read(Mem::UB, c.src, elems * esize, 32);
     in.Read(Mem::UB, c.mask, maskBytes, 32);
     in.Write(Mem::UB, c.dst, elems * esize, 32);

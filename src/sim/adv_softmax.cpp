@@ -140,7 +140,7 @@ void SoftmaxRun(const SoftmaxCall& c) {
     const uint64_t elems = uint64_t(s.srcM) * s.srcK;
     CheckAdvTmpSpace(c.api, c.type, {r.maxValue, r.minValue}, elems, c.sharedTmp, c.tmpBytes, c.caller);
 
-    Instr in(c.api, Pipe::V, c.caller);
+    Instr in(InstrFamily::Softmax, c.api, c.caller);
     const uint64_t dataBytes = elems * esize;
     const uint64_t statBytes = uint64_t(s.srcM) * l.statElems * statSize;
     in.Read(Mem::UB, c.src, dataBytes, 32);
@@ -174,7 +174,7 @@ bool AdjustSoftmaxRes(void* res, DType resType, const void* max, DType maxType, 
         return false;
     }
     const uint64_t maxStride = maxPerElement ? 1 : 32 / maxSize;
-    Instr in("AdjustSoftMaxRes", Pipe::V, caller);
+    Instr in(InstrId::AdjustSoftMaxRes, caller);
     const uint64_t elems = uint64_t(s.srcM) * s.srcK;
     in.Read(Mem::UB, max, uint64_t(s.srcM) * maxStride * maxSize, 32);
     in.Read(Mem::UB, res, elems * esize, 32).Write(Mem::UB, res, elems * esize, 32);

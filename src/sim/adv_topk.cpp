@@ -76,7 +76,7 @@ void TopKRun(const TopKCall& c) {
     const uint32_t esize = uint32_t(DTypeSize(c.type));
     const bool small = c.mode == TopKMode::TOPK_NSMALL;
     const bool v200 = Rt().platform.cceAicore == 200 || Rt().platform.cceAicore == 100;
-    const char* api = "TopK";
+    const char* api = ApiOf(InstrId::TopK);
     auto unsupported = [&](const std::string& why) {
         Diag("ADV_SHAPE_UNSUPPORTED", c.caller,
              Format("%s: TopKInfo {outter %d, inner %d, n %d}, k %d (%s mode): %s; nothing is computed", api,
@@ -117,7 +117,7 @@ void TopKRun(const TopKCall& c) {
         adv::TopKTmpBytes(info.inner, info.outter, c.isInitIndex, c.mode, c.isLargest, esize, v200);
     CheckAdvTmpSpace(api, c.type, need, rows * inner, c.sharedTmp, c.tmpBytes, c.caller);
 
-    Instr in(api, Pipe::V, c.caller);
+    Instr in(InstrId::TopK, c.caller);
     in.Write(Mem::UB, c.dstValue, valueElems * esize, 32);
     in.Write(Mem::UB, c.dstIndex, indexElems * 4, 32);
     in.Read(Mem::UB, c.src, rows * inner * esize, 32);
@@ -129,7 +129,6 @@ void TopKRun(const TopKCall& c) {
     // Estimate: Sort32 per 32 elements and log4 merge passes of 256-byte blocks over the records.
     uint32_t passes = 1;
     for (uint64_t run = 32; run < inner; run *= 4) ++passes;
-    in.costClass = CostClass::Folded;
     in.repeats = uint32_t(std::min<uint64_t>(uint64_t(passes) * ((rows * inner * 8 + 255) / 256), UINT32_MAX));
     if (!Issue(in)) return;
     if (c.type == DType::F16) Compute<half>(c, valueStride, indexStride);

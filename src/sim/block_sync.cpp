@@ -95,12 +95,18 @@ bool EventOfPipes(Pipe src, Pipe dst, HardEvent* out) {
     return false;
 }
 
-void EmitSync(const char* api, SyncKind kind, Pipe pipe, Pipe src, Pipe dst, int32_t id, const void* caller) {
-    Instr in(api, pipe, caller);
-    in.sync = kind;
+void EmitSync(SyncInstr id, Pipe pipe, Pipe src, Pipe dst, int32_t event, const void* caller) {
+    Instr in(id, pipe, caller);
     in.syncSrc = src;
     in.syncDst = dst;
-    in.eventId = id;
+    in.eventId = event;
+    Issue(in);
+}
+
+// A barrier over every pipe: SyncAll, DataSyncBarrier, InitDetermineComputeWorkspace.
+void EmitBarrierAll(InstrId id, const void* caller) {
+    Instr in(id, caller);
+    in.syncSrc = in.syncDst = Pipe::ALL;
     Issue(in);
 }
 
@@ -115,9 +121,9 @@ enum BarrierScope : uint32_t { kScopeAiv, kScopeAic, kScopeAll, kScopeSoft, kSco
 
 // Every participating core must arrive before any leaves; a core that never arrives leaves
 // the others waiting, which the scheduler reports as a deadlock.
-void Barrier(const char* api, BarrierScope scope, uint32_t participants, const void* caller) {
+void Barrier(InstrId id, BarrierScope scope, uint32_t participants, const void* caller) {
     Runtime& rt = Rt();
-    EmitSync(api, SyncKind::Barrier, Pipe::ALL, Pipe::ALL, Pipe::ALL, 0, caller);
+    EmitBarrierAll(id, caller);
     const uint32_t generation = rt.barrierGeneration[scope];
     const uint32_t waitArg = (scope << 24) | (generation & 0xffffffu);
     if (++rt.barrierArrived[scope] >= participants) {
@@ -224,7 +230,7 @@ void SyncSetFlag(HardEvent evt, int32_t id, const void* caller) {
     if (c.flags[size_t(evt)][id] < UINT8_MAX) ++c.flags[size_t(evt)][id];
     c.flagSetter[size_t(evt)][id] = caller;
     EventPipes p = PipesOf(evt);
-    EmitSync("SetFlag", SyncKind::SetFlag, p.src, p.src, p.dst, id, caller);
+    EmitSync(SyncInstr::SetFlag, p.src, p.src, p.dst, id, caller);
 }
 
 void SyncWaitFlag(HardEvent evt, int32_t id, const void* caller) {
@@ -236,7 +242,7 @@ void SyncWaitFlag(HardEvent evt, int32_t id, const void* caller) {
                      EventName(evt), id, EventName(evt), id));
     --c.flags[size_t(evt)][id];
     EventPipes p = PipesOf(evt);
-    EmitSync("WaitFlag", SyncKind::WaitFlag, p.dst, p.src, p.dst, id, caller);
+    EmitSync(SyncInstr::WaitFlag, p.dst, p.src, p.dst, id, caller);
 }
 
 void SyncSetFlagPipes(pipe_t src, pipe_t dst, int32_t id, const void* caller) {
@@ -259,7 +265,7 @@ void SyncWaitFlagPipes(pipe_t src, pipe_t dst, int32_t id, const void* caller) {
 
 void SyncBarrier(pipe_t pipe, const void* caller) {
     Pipe p = ToPipe(pipe);
-    EmitSync("PipeBarrier", SyncKind::Barrier, p, p, p, 0, caller);
+    EmitSync(SyncInstr::PipeBarrier, p, p, p, 0, caller);
 }
 
 void SyncAllCores(bool aivOnly, const void* caller) {
@@ -274,9 +280,9 @@ void SyncAllCores(bool aivOnly, const void* caller) {
     CheckOneRound("SyncAll", caller);
     if (aivOnly) {
         const bool cube = c.type == AIC;
-        Barrier("SyncAll", cube ? kScopeAic : kScopeAiv, cube ? rt.aicCount : rt.aivCount, caller);
+        Barrier(InstrId::SyncAll, cube ? kScopeAic : kScopeAiv, cube ? rt.aicCount : rt.aivCount, caller);
     } else {
-        Barrier("SyncAll", kScopeAll, uint32_t(rt.cores.size()), caller);
+        Barrier(InstrId::SyncAll, kScopeAll, uint32_t(rt.cores.size()), caller);
     }
 }
 
@@ -291,12 +297,12 @@ void SyncAllCoresSoft(void* gmWorkspace, void* ubWorkspace, int32_t usedCores, c
                      rt.platform.socVersion.c_str()));
     uint32_t n = usedCores > 0 ? uint32_t(usedCores) : rt.aivCount;
     // The software barrier writes this core's 32-byte slot of the GM workspace and polls all of them.
-    Instr in("SyncAll", Pipe::MTE3, caller);
+    Instr in(InstrId::SyncAllWorkspace, caller);
     in.Write(Mem::GM, static_cast<uint8_t*>(gmWorkspace) + uint64_t(Cur().block) * 32, 32);
     in.Read(Mem::GM, gmWorkspace, uint64_t(n) * 32);
     in.Write(Mem::UB, ubWorkspace, 32, 32);
     if (!Issue(in)) return;
-    Barrier("SyncAll", kScopeSoft, n, caller);
+    Barrier(InstrId::SyncAll, kScopeSoft, n, caller);
 }
 
 void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller) {
@@ -307,8 +313,7 @@ void CrossCoreSet(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* caller
     CheckCrossMode("CrossCoreSetFlag", true, mode, pipe, caller);
     if (mode == 0) CheckOneRound("CrossCoreSetFlag in mode 0", caller);
     const Pipe p = ToPipe(pipe);
-    Instr in("CrossCoreSetFlag", p, caller);
-    in.sync = SyncKind::SetFlag;
+    Instr in(SyncInstr::CrossCoreSetFlag, p, caller);
     in.syncSrc = p;
     in.syncDst = Pipe::ALL;
     in.eventId = id;
@@ -369,8 +374,7 @@ void CrossCoreWait(uint8_t mode, pipe_t pipe, uint16_t flagId, const void* calle
     c.crossReleases[id].pop_front();
     WakeCores(Core::Wait::CrossFlagRoom, id);
     // Issued once released, so that it names the sets it waited for.
-    Instr in("CrossCoreWaitFlag", Pipe::S, caller);
-    in.sync = SyncKind::WaitFlag;
+    Instr in(InstrId::CrossCoreWaitFlag, caller);
     in.syncSrc = Pipe::ALL;
     in.syncDst = Pipe::S;
     in.eventId = id;
@@ -399,8 +403,8 @@ void GmWait(std::string label, const void* caller) {
 void GmChanged() { WakeCores(Core::Wait::GmFlag); }
 
 // The scalar unit's read-modify-write of a GM word through the UB workspace (both checked).
-bool IssueGmWord(const char* api, const void* gmWord, uint64_t gmBytes, const void* ub, const void* caller) {
-    Instr in(api, Pipe::MTE2, caller);
+bool IssueGmWord(InstrId id, const void* gmWord, uint64_t gmBytes, const void* ub, const void* caller) {
+    Instr in(id, caller);
     in.Read(Mem::GM, gmWord, gmBytes);
     in.Write(Mem::GM, gmWord, 32);
     in.Write(Mem::UB, ub, 32, 32);
@@ -408,18 +412,16 @@ bool IssueGmWord(const char* api, const void* gmWord, uint64_t gmBytes, const vo
 }
 
 // A set (cross-core release) or the wait it released, for the cost model's cross-core edge.
-uint32_t EmitRelease(const char* api, const void* caller) {
-    Instr in(api, Pipe::MTE3, caller);
-    in.sync = SyncKind::SetFlag;
-    in.syncSrc = Pipe::MTE3;
+uint32_t EmitRelease(InstrId id, const void* caller) {
+    Instr in(id, caller);
+    in.syncSrc = in.pipe;
     in.syncDst = Pipe::ALL;
     in.crossSet = ++Rt().crossSets;
     Issue(in);
     return in.crossSet;
 }
-void EmitReleased(const char* api, const std::vector<uint32_t>& sets, const void* caller) {
-    Instr in(api, Pipe::S, caller);
-    in.sync = SyncKind::WaitFlag;
+void EmitReleased(InstrId id, const std::vector<uint32_t>& sets, const void* caller) {
+    Instr in(id, caller);
     in.syncSrc = Pipe::ALL;
     in.syncDst = Pipe::S;
     in.crossReleasedBy = sets.data();
@@ -429,8 +431,9 @@ void EmitReleased(const char* api, const std::vector<uint32_t>& sets, const void
 
 // IBSet/IBWait's flag of (eventID, blockIdx): 32 bytes each, eventID-major over the launch's cores
 // (GetBlockNum(), twice that for a mixed kernel).
-int32_t* IbSlot(const char* api, int32_t* gm, int32_t* ub, int32_t blockIdx, int32_t eventId, bool aivOnly,
+int32_t* IbSlot(InstrId gmWord, int32_t* gm, int32_t* ub, int32_t blockIdx, int32_t eventId, bool aivOnly,
                 const void* caller) {
+    const char* api = ApiOf(gmWord);
     CheckSocSupports(api, caller);
     CheckOneRound(api, caller);
     const int64_t cores = BlockNum() * (aivOnly ? 1 : 2);
@@ -440,7 +443,7 @@ int32_t* IbSlot(const char* api, int32_t* gm, int32_t* ub, int32_t blockIdx, int
                      "least 0",
                      api, blockIdx, eventId, (long long)cores - 1));
     int32_t* slot = gm + (int64_t(eventId) * cores + blockIdx) * 8;
-    return IssueGmWord(api, slot, 4, ub, caller) ? slot : nullptr;
+    return IssueGmWord(gmWord, slot, 4, ub, caller) ? slot : nullptr;
 }
 
 }  // namespace
@@ -450,26 +453,26 @@ void DataSyncBarrierMem(uint8_t mem, const void* caller) {
     if (mem > 3) Fatal("EVENT_ID_RANGE", caller, Format("DataSyncBarrier with MemDsbT %u: ALL, DDR, UB, SEQ", mem));
     // The functional model completes each access when issued; for the timeline the scalar unit
     // waits for every pipe's memory accesses, as PipeBarrier<PIPE_ALL> does.
-    EmitSync("DataSyncBarrier", SyncKind::Barrier, Pipe::ALL, Pipe::ALL, Pipe::ALL, 0, caller);
+    EmitBarrierAll(InstrId::DataSyncBarrier, caller);
 }
 
 void IbSet(int32_t* gmWorkspace, int32_t* ubWorkspace, int32_t blockIdx, int32_t eventId, bool aivOnly,
            const void* caller) {
-    int32_t* slot = IbSlot("IBSet", gmWorkspace, ubWorkspace, blockIdx, eventId, aivOnly, caller);
+    int32_t* slot = IbSlot(InstrId::IBSetGmWord, gmWorkspace, ubWorkspace, blockIdx, eventId, aivOnly, caller);
     if (!slot) return;
     // A flag still raised (its IBWait has not lowered it yet) holds the next IBSet back.
     while (*slot != 0)
         GmWait(Format("IBSet(blockIdx %d, eventID %d) for the IBWait that lowers the flag it raised before",
                       blockIdx, eventId),
                caller);
-    Rt().ibSets[slot] = EmitRelease("IBSet", caller);
+    Rt().ibSets[slot] = EmitRelease(InstrId::IBSet, caller);
     *slot = 1;
     GmChanged();
 }
 
 void IbWait(int32_t* gmWorkspace, int32_t* ubWorkspace, int32_t blockIdx, int32_t eventId, bool aivOnly,
             const void* caller) {
-    int32_t* slot = IbSlot("IBWait", gmWorkspace, ubWorkspace, blockIdx, eventId, aivOnly, caller);
+    int32_t* slot = IbSlot(InstrId::IBWaitGmWord, gmWorkspace, ubWorkspace, blockIdx, eventId, aivOnly, caller);
     if (!slot) return;
     while (*slot != 1)
         GmWait(Format("IBWait(blockIdx %d, eventID %d) for an IBSet with the same arguments", blockIdx, eventId),
@@ -478,7 +481,7 @@ void IbWait(int32_t* gmWorkspace, int32_t* ubWorkspace, int32_t blockIdx, int32_
     GmChanged();
     std::vector<uint32_t> sets;
     if (auto it = Rt().ibSets.find(slot); it != Rt().ibSets.end()) sets.push_back(it->second);
-    EmitReleased("IBWait", sets, caller);
+    EmitReleased(InstrId::IBWait, sets, caller);
 }
 
 void GroupBarrierCheck(const void* workspace, uint32_t arriveSize, uint32_t waitSize, const void* caller) {
@@ -491,7 +494,7 @@ void GroupBarrierCheck(const void* workspace, uint32_t arriveSize, uint32_t wait
     if (reinterpret_cast<uintptr_t>(workspace) % 512 != 0)
         Fatal("GROUP_BARRIER_SIZE", caller, "GroupBarrier: the GM workspace must be 512-byte aligned");
     // The arrive and wait counters: one 512-byte line per member of the larger group.
-    Instr in("GroupBarrier", Pipe::S, caller);
+    Instr in(InstrId::GroupBarrier, caller);
     in.Read(Mem::GM, workspace, uint64_t(std::max(arriveSize, waitSize)) * 512);
     Issue(in);
 }
@@ -514,7 +517,7 @@ void GroupBarrierArrive(const void* workspace, uint32_t arriveSize, uint32_t wai
                       round - 1),
                caller);
     if (st.arrivals.size() < arriveSize) st.arrivals.resize(arriveSize);
-    st.arrivals[index].push_back(EmitRelease("GroupBarrier::Arrive", caller));
+    st.arrivals[index].push_back(EmitRelease(InstrId::GroupBarrierArrive, caller));
     GmChanged();
 }
 
@@ -540,14 +543,15 @@ void GroupBarrierWait(const void* workspace, uint32_t arriveSize, uint32_t waitS
     if (st.waits.size() < waitSize) st.waits.resize(waitSize);
     ++st.waits[index];
     GmChanged();
-    EmitReleased("GroupBarrier::Wait", sets, caller);
+    EmitReleased(InstrId::GroupBarrierWait, sets, caller);
 }
 
 // The deterministic-order helpers keep each vector core's counts here; the GM workspace (a
 // 32-byte slot per block) and the UB workspace are checked as the device's accesses would be.
 namespace {
 
-uint32_t DetermineBlock(const char* api, int32_t* gm, int32_t* ub, const void* caller) {
+uint32_t DetermineBlock(InstrId gmRow, int32_t* gm, int32_t* ub, const void* caller) {
+    const char* api = ApiOf(gmRow);
     Runtime& rt = Rt();
     const Core& c = Cur();
     CheckSocSupports(api, caller);
@@ -555,7 +559,7 @@ uint32_t DetermineBlock(const char* api, int32_t* gm, int32_t* ub, const void* c
         Fatal("CORE_TYPE_MISMATCH", caller, Format("%s on %s: it orders the vector cores only", api,
                                                    CoreName(c).c_str()));
     const uint32_t blocks = uint32_t(BlockNum());
-    Instr in(api, Pipe::MTE2, caller);
+    Instr in(gmRow, caller);
     in.Read(Mem::GM, gm, uint64_t(blocks) * 32);
     in.Write(Mem::UB, ub, uint64_t(blocks) * 32 + 32, 32);
     Issue(in);
@@ -579,18 +583,18 @@ const Core* AivOfBlock(uint32_t b) {
 
 void DetermineInit(int32_t* gmWorkspace, int32_t* ubWorkspace, const void* caller) {
     Runtime& rt = Rt();
-    DetermineBlock("InitDetermineComputeWorkspace", gmWorkspace, ubWorkspace, caller);
+    DetermineBlock(InstrId::InitDetermineComputeWorkspaceGm, gmWorkspace, ubWorkspace, caller);
     CheckOneRound("InitDetermineComputeWorkspace", caller);
     Core& c = Cur();
     rt.determineReady[c.idx] = true;
     rt.determineNotifies[c.idx] = rt.determineWaits[c.idx] = 0;
     // Every vector core initialises its slot before any relies on the others'.
-    Barrier("InitDetermineComputeWorkspace", kScopeDetermine, rt.aivCount, caller);
+    Barrier(InstrId::InitDetermineComputeWorkspace, kScopeDetermine, rt.aivCount, caller);
 }
 
 void DetermineWaitPre(int32_t* gmWorkspace, int32_t* ubWorkspace, const void* caller) {
     Runtime& rt = Rt();
-    const uint32_t b = DetermineBlock("WaitPreBlock", gmWorkspace, ubWorkspace, caller);
+    const uint32_t b = DetermineBlock(InstrId::WaitPreBlockGm, gmWorkspace, ubWorkspace, caller);
     const Core& c = Cur();
     if (!rt.determineReady[c.idx])
         Fatal("DETERMINE_UNINITIALIZED", caller,
@@ -608,17 +612,17 @@ void DetermineWaitPre(int32_t* gmWorkspace, int32_t* ubWorkspace, const void* ca
             GmWait(Format("WaitPreBlock (round %u) for NotifyNextBlock of block %u", round, prevBlock), caller);
         sets.push_back(rt.determineLastSet[prev->idx]);
     }
-    EmitReleased("WaitPreBlock", sets, caller);
+    EmitReleased(InstrId::WaitPreBlock, sets, caller);
 }
 
 void DetermineNotifyNext(int32_t* gmWorkspace, int32_t* ubWorkspace, const void* caller) {
     Runtime& rt = Rt();
-    DetermineBlock("NotifyNextBlock", gmWorkspace, ubWorkspace, caller);
+    DetermineBlock(InstrId::NotifyNextBlockGm, gmWorkspace, ubWorkspace, caller);
     const Core& c = Cur();
     if (!rt.determineReady[c.idx])
         Fatal("DETERMINE_UNINITIALIZED", caller,
               "NotifyNextBlock before InitDetermineComputeWorkspace on this core: the GM workspace holds no order yet");
-    rt.determineLastSet[c.idx] = EmitRelease("NotifyNextBlock", caller);
+    rt.determineLastSet[c.idx] = EmitRelease(InstrId::NotifyNextBlock, caller);
     ++rt.determineNotifies[c.idx];
     GmChanged();
 }

@@ -139,12 +139,12 @@ void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p,
     using AscendC::DeqScale;
     if (s.srcMem != Mem::L0C) {
         const uint64_t block = uint64_t(p.blockLen) * 32;
-        DmaCopy({"DataCopy", s.dstMem, s.dst, s.srcMem, s.src, s.dstType, p.blockCount, block,
+        DmaCopy({DmaApi::DataCopy, s.dstMem, s.dst, s.srcMem, s.src, s.dstType, p.blockCount, block,
                  uint64_t(p.srcStride) * 32, uint64_t(p.dstStride) * 32, 32, 32, 1},
                 caller);
         return;
     }
-    const char* api = "DataCopy";
+    const char* api = ApiOf(InstrId::DataCopyFromL0c);
     if (s.dstMem != Mem::UB) {
         Diag("CUBE_BAD_POSITION", caller,
              Format("DataCopy with DataCopyEnhancedParams from L0C to %s: L0C (CO1) goes to UB (CO2) only",
@@ -181,7 +181,7 @@ void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p,
     const uint64_t srcSpan = p.blockCount ? (p.blockCount - 1) * srcStep + blockElems * ses : 0;
     const uint64_t dstSpan = p.blockCount ? (p.blockCount - 1) * dstStep + blockElems * des : 0;
     // The vector unit carries L0C to UB on Atlas inference; a SoC with a FIX pipe has no such path.
-    Instr in(api, Rt().platform.fixPipe ? Pipe::FIX : Pipe::V, caller);
+    Instr in(Rt().platform.fixPipe ? InstrId::DataCopyFromL0c : InstrId::DataCopyL0cToUbOnVector, caller);
     in.Read(Mem::L0C, s.src, srcSpan, 64).Write(Mem::UB, s.dst, dstSpan, 32);
     in.bytes = uint64_t(p.blockCount) * blockElems * des;
     in.repeats = p.blockCount;
@@ -220,7 +220,7 @@ void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p,
 }
 
 void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, const void* caller) {
-    const char* api = "Fixpipe";
+    const char* api = ApiOf(InstrId::Fixpipe);
     if (s.srcMem != Mem::L0C || !(s.dstMem == Mem::GM || s.dstMem == Mem::L1)) {
         Diag("CUBE_BAD_POSITION", caller,
              Format("Fixpipe from %s to %s: it moves the result from L0C (CO1) to GM or L1", MemName(s.srcMem),
@@ -268,7 +268,7 @@ void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, cons
     };
     const uint64_t srcSpan = (srcOffset(ndNum - 1, p.mSize - 1, (blocks - 1) * 16) + 16) * ses;
     const uint64_t dstSpan = dstOffset(ndNum - 1, p.mSize - 1, p.nSize - 1) + des;
-    Instr in(api, Pipe::FIX, caller);
+    Instr in(InstrId::Fixpipe, caller);
     in.Read(Mem::L0C, s.src, srcSpan, 64);
     if (s.deqTensor) in.Read(s.deqMem, s.deqTensor, uint64_t(p.nSize) * 8, 32);
     in.Write(s.dstMem, s.dst, dstSpan, s.nz || s.dstMem != Mem::GM ? 32 : 1);
@@ -313,7 +313,7 @@ void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, cons
 }
 
 void DmaToFixpipeBuffer(void* dst, Mem srcMem, const void* src, const AscendC::DataCopyParams& p, const void* caller) {
-    const char* api = "DataCopy";
+    const char* api = ApiOf(InstrId::DataCopyL1ToFb);
     if (srcMem != Mem::L1) {
         Diag("CUBE_BAD_POSITION", caller,
              Format("%s into the fixpipe buffer (C2PIPE2GM) from %s: it copies from L1", api, MemName(srcMem)));
@@ -326,7 +326,7 @@ void DmaToFixpipeBuffer(void* dst, Mem srcMem, const void* src, const AscendC::D
     const uint64_t block = uint64_t(p.blockLen) * 128;
     const uint64_t srcStep = uint64_t(p.srcStride) * 32, dstStep = uint64_t(p.dstStride) * 128;
     const uint64_t n = p.blockCount;
-    Instr in(api, Pipe::FIX, caller);
+    Instr in(InstrId::DataCopyL1ToFb, caller);
     in.Read(Mem::L1, src, (n - 1) * srcStep + block, 32).Write(Mem::FB, dst, (n - 1) * dstStep + block, 128);
     in.bytes = n * block;
     in.repeats = uint32_t(n);

@@ -62,7 +62,7 @@ void DmaNd2Nz(Mem dstMem, void* dst, const void* src, DType dtype, const AscendC
                               p.dValue) * es;
     const uint64_t dstSpan = (uint64_t(p.ndNum - 1) * p.dstNzMatrixStride +
                               ((blocks - 1) * p.dstNzC0Stride + uint64_t(p.nValue - 1) * p.dstNzNStride + 1) * c0) * es;
-    Instr in("DataCopy", Pipe::MTE2, caller);
+    Instr in(InstrId::DataCopyNd2Nz, caller);
     in.Read(Mem::GM, src, srcSpan, 1).Write(dstMem, dst, dstSpan, 32);
     in.bytes = uint64_t(p.ndNum) * p.nValue * p.dValue * es;
     in.repeats = uint32_t(p.ndNum) * p.nValue;  // one GM burst per row
@@ -84,7 +84,7 @@ void DmaNd2Nz(Mem dstMem, void* dst, const void* src, DType dtype, const AscendC
 
 void CubeLoad2D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype, const AscendC::LoadData2DParams& p,
                 const void* caller) {
-    const char* api = "LoadData";
+    const char* api = ApiOf(InstrId::LoadData2D);
     const bool toL0 = IsL0Input(dstMem) && (srcMem == Mem::L1 || srcMem == Mem::GM);
     const bool gmToL1 = dstMem == Mem::L1 && srcMem == Mem::GM;
     if (!toL0 && !gmToL1) {
@@ -106,7 +106,7 @@ void CubeLoad2D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
     const int64_t stride = p.addrMode ? -int64_t(p.srcStride) : int64_t(p.srcStride);
     if (!FractalRange(api, p.startIndex, stride, n, lo, hi, caller)) return;
     const uint64_t dstStep = (1 + uint64_t(p.dstGap)) * kFractalBytes;
-    Instr in(api, srcMem == Mem::GM ? Pipe::MTE2 : Pipe::MTE1, caller);
+    Instr in(srcMem == Mem::GM ? InstrId::LoadData2DFromGm : InstrId::LoadData2D, caller);
     const auto* s = static_cast<const uint8_t*>(src);
     in.Read(srcMem, s + lo * kFractalBytes, uint64_t(hi - lo + 1) * kFractalBytes, srcMem == Mem::GM ? 1 : 32)
         .Write(dstMem, dst, (n - 1) * dstStep + kFractalBytes, IsL0Input(dstMem) ? 512 : 32);
@@ -127,7 +127,7 @@ void CubeLoad2D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
 
 void CubeLoad2DTranspose(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
                          const AscendC::LoadData2dTransposeParams& p, const void* caller) {
-    const char* api = "LoadDataWithTranspose";
+    const char* api = ApiOf(InstrId::LoadDataWithTranspose);
     CheckSocSupports(api, caller);
     if (!IsL0Input(dstMem) || srcMem != Mem::L1) {
         Diag("CUBE_BAD_POSITION", caller,
@@ -147,7 +147,7 @@ void CubeLoad2DTranspose(Mem dstMem, void* dst, Mem srcMem, const void* src, DTy
     if (!FractalRange(api, p.startIndex, stride, n, lo, hi, caller)) return;
     const uint64_t dstStep = (1 + uint64_t(p.dstGap)) * kFractalBytes;
     const uint64_t fracStep = (1 + uint64_t(p.dstFracGap)) * kFractalBytes;
-    Instr in(api, Pipe::MTE1, caller);
+    Instr in(InstrId::LoadDataWithTranspose, caller);
     const auto* s = static_cast<const uint8_t*>(src);
     in.Read(srcMem, s + lo * square, uint64_t(hi - lo + 1) * square, 32)
         .Write(dstMem, dst, (n - 1) * dstStep + (fracs - 1) * fracStep + kFractalBytes, 512);
@@ -223,7 +223,7 @@ void SetLoad3DBoundary(uint32_t bytes, const void* caller) {
 // Elements of a destination fractal outside the block are left as they were.
 void CubeLoad3D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype, const Load3DSpec& p,
                 const void* caller) {
-    const char* api = "LoadData";
+    const char* api = ApiOf(InstrId::LoadData3D);
     if (srcMem != Mem::L1 || !IsL0Input(dstMem)) {
         Diag("CUBE_BAD_POSITION", caller,
              Format("%s with LoadData3DParamsV2 from %s to %s: img2col loads go from L1 (A1/B1) to L0A (A2) or L0B (B2)",
@@ -307,7 +307,7 @@ void CubeLoad3D(Mem dstMem, void* dst, Mem srcMem, const void* src, DType dtype,
     if (bound && srcOff >= bound)
         return range(Format("the feature map starts at L1 offset %lu, past the boundary %lu set by SetLoadDataBoundary",
                             (unsigned long)srcOff, (unsigned long)bound));
-    Instr in(api, Pipe::MTE1, caller);
+    Instr in(InstrId::LoadData3D, caller);
     if (bound && srcOff + mapBytes > bound)
         in.Read(Mem::L1, s, bound - srcOff, 32).Read(Mem::L1, l1, std::min(srcOff + mapBytes - bound, bound), 1);
     else
@@ -349,7 +349,7 @@ namespace akg::sim {
 
 void DmaToBiasTable(void* dst, DType dstType, Mem srcMem, const void* src, DType srcType,
                     const AscendC::DataCopyParams& p, const void* caller) {
-    const char* api = "DataCopy";
+    const char* api = ApiOf(InstrId::DataCopyL1ToBt);
     const uint64_t ses = DTypeSize(srcType), des = DTypeSize(dstType);
     const bool widen = srcType == DType::F16 && dstType == DType::F32;
     if (srcMem != Mem::L1 || !(srcType == dstType || widen) || !(dstType == DType::F32 || dstType == DType::I32)) {
@@ -361,7 +361,7 @@ void DmaToBiasTable(void* dst, DType dstType, Mem srcMem, const void* src, DType
     if (p.blockCount == 0 || p.blockLen == 0) return;
     const uint64_t srcBlock = uint64_t(p.blockLen) * 64, dstBlock = srcBlock / ses * des;
     const uint64_t srcStep = srcBlock + uint64_t(p.srcStride) * 32, dstStep = dstBlock + uint64_t(p.dstStride) * 64;
-    Instr in(api, Pipe::MTE1, caller);
+    Instr in(InstrId::DataCopyL1ToBt, caller);
     in.Read(srcMem, src, (p.blockCount - 1) * srcStep + srcBlock, 32)
         .Write(Mem::BT, dst, (p.blockCount - 1) * dstStep + dstBlock, 64);
     in.bytes = p.blockCount * srcBlock;

@@ -76,7 +76,7 @@ void Multiply(const MmadSpec& s, const MmadLayout& l, uint32_t m, uint32_t n, ui
 }  // namespace
 
 void CubeMmad(const MmadSpec& s, const AscendC::MmadParams& p, const void* caller) {
-    const char* api = "Mmad";
+    const char* api = ApiOf(InstrId::Mmad);
     if (s.cMem != Mem::L0C || s.aMem != Mem::L0A || s.bMem != Mem::L0B || (s.bias && s.biasMem != Mem::BT)) {
         Diag("CUBE_BAD_POSITION", caller,
              Format("Mmad(dst in %s, fm in %s, filter in %s%s%s): the result must be in L0C (CO1), fm in L0A (A2), "
@@ -101,7 +101,7 @@ void CubeMmad(const MmadSpec& s, const AscendC::MmadParams& p, const void* calle
     const uint64_t aBytes = l.gemv ? uint64_t(k) * es : uint64_t(l.m1) * l.k1 * 512;
     const uint64_t bBytes = uint64_t(l.k1) * l.n1 * 512;
     const uint64_t cBytes = uint64_t(l.m1) * l.n1 * 256 * DTypeSize(s.cType);
-    Instr in(api, Pipe::M, caller);
+    Instr in(InstrId::Mmad, caller);
     in.Read(Mem::L0A, s.a, aBytes, 512).Read(Mem::L0B, s.b, bBytes, 512);
     if (s.bias) in.Read(Mem::BT, s.bias, uint64_t(n) * DTypeSize(s.cType), 64);
     if (accumulate) in.Read(Mem::L0C, s.c, cBytes, 1024);

@@ -15,16 +15,6 @@ constexpr uint32_t kMaxBlockCount = 4095;
 
 uint64_t Align32(uint64_t n) { return (n + 31) / 32 * 32; }
 
-Pipe DmaPipe(Mem dst, Mem src) {
-    if (src == Mem::GM) return Pipe::MTE2;
-    if (dst == Mem::GM) return Pipe::MTE3;
-    if (src == Mem::UB && dst == Mem::UB) return Pipe::V;
-    // L1 -> BT is an MTE1 move, L1 -> FB a Fixpipe one (ascend-hardware-model.md section 3.1).
-    if (src == Mem::L1) return dst == Mem::FB ? Pipe::FIX : Pipe::MTE1;
-    if (src == Mem::L0C) return Pipe::FIX;
-    return Pipe::MTE3;
-}
-
 template <typename T>
 void Accumulate(uint8_t* dst, const uint8_t* src, uint64_t bytes, AtomicOp op) {
     for (uint64_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
@@ -89,12 +79,13 @@ void CheckPadBlockLen(uint64_t blockBytes, uint64_t elemSize, const void* caller
 }  // namespace
 
 void DmaCopy(const DmaSpec& s, const void* caller) {
-    CheckBlockCount(s.api, s.blockCount, caller);
+    const InstrId id = s.api == DmaApi::CopyUbufToUbuf ? InstrId::CopyUbufToUbuf : DataCopyRow(s.dstMem, s.srcMem);
+    CheckBlockCount(ApiOf(id), s.blockCount, caller);
     uint64_t block = s.lenAlign > 1 ? s.blockBytes / s.lenAlign * s.lenAlign : s.blockBytes;
     uint64_t srcSpan = s.blockCount ? s.blockCount * block + (s.blockCount - 1) * s.srcGap : 0;
     uint64_t dstSpan = s.blockCount ? s.blockCount * block + (s.blockCount - 1) * s.dstGap : 0;
     if (block == 0) srcSpan = dstSpan = 0;
-    Instr in(s.api, DmaPipe(s.dstMem, s.srcMem), caller);
+    Instr in(id, caller);
     // DataCopy moves whole 32-byte blocks: it cannot stop inside the last one.
     in.Read(s.srcMem, s.src, srcSpan, s.srcAlign, 32).Write(s.dstMem, s.dst, dstSpan, s.dstAlign, 32);
     in.bytes = uint64_t(s.blockCount) * block;
@@ -183,7 +174,7 @@ void DmaSliceCopy(const DmaSliceSpec& s, const void* caller) {
     const uint64_t burst = uint64_t(s.srcInfo[0].burstLen) * 32;
     const uint16_t dstAlign = s.dstMem == Mem::GM ? 1 : 32, srcAlign = s.srcMem == Mem::GM ? 1 : 32;
     for (size_t k = 0; k < srcOffsets.size(); ++k)
-        DmaCopy(DmaSpec{"DataCopy", s.dstMem, static_cast<uint8_t*>(s.dst) + dstOffsets[k] * s.elemSize, s.srcMem,
+        DmaCopy(DmaSpec{DmaApi::DataCopy, s.dstMem, static_cast<uint8_t*>(s.dst) + dstOffsets[k] * s.elemSize, s.srcMem,
                         static_cast<const uint8_t*>(s.src) + srcOffsets[k] * s.elemSize, s.dtype, 1, burst, 0, 0,
                         dstAlign, srcAlign, 32},
                 caller);
@@ -276,7 +267,7 @@ void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
     uint64_t srcSpan = loop.count() && innerSrc ? loop.srcReach() + innerSrc : 0;
     uint64_t dstSpan = loop.count() && innerDst ? loop.dstReach() + innerDst : 0;
     if (s.blockBytes == 0) srcSpan = dstSpan = 0;
-    Instr in("DataCopyPad", Pipe::MTE2, caller);
+    Instr in(InstrId::DataCopyPadIn, caller);
     in.Read(Mem::GM, s.src, srcSpan, 1).Write(dstMem, s.dst, dstSpan, s.compact ? uint16_t(1) : uint16_t(32));
     in.bytes = loop.count() * s.blockCount * s.blockBytes;
     in.repeats = static_cast<uint32_t>(loop.count() * s.blockCount);
@@ -347,7 +338,7 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
     uint64_t srcSpan = loop.count() && innerSrc ? loop.srcReach() + innerSrc : 0;
     uint64_t dstSpan = loop.count() && innerDst ? loop.dstReach() + innerDst : 0;
     if (blockBytes == 0) srcSpan = dstSpan = 0;
-    Instr in("DataCopyPad", Pipe::MTE3, caller);
+    Instr in(InstrId::DataCopyPadOut, caller);
     in.Read(srcMem, src, srcSpan, compact ? uint16_t(1) : uint16_t(32)).Write(Mem::GM, dst, dstSpan, 1);
     in.bytes = loop.count() * blockCount * blockBytes;
     in.repeats = static_cast<uint32_t>(loop.count() * blockCount);
@@ -361,8 +352,8 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
         }
 }
 
-void GmFill(void* dst, const void* value, uint32_t elemSize, uint64_t count, const char* api, const void* caller) {
-    Instr in(api, Pipe::MTE3, caller);
+void GmFill(void* dst, const void* value, uint32_t elemSize, uint64_t count, InstrId id, const void* caller) {
+    Instr in(id, caller);
     in.Write(Mem::GM, dst, count * elemSize, 1);
     in.bytes = count * elemSize;
     in.elements = count;

@@ -83,14 +83,14 @@ const uint8_t* At(const MatmulOperand& o, int64_t row, int64_t col, int64_t ld, 
 
 // Copies a panel of `rows` x `cols` logical elements into L1: one instruction reading the
 // stored panel's span (a strided burst per stored row) and writing its fractal-padded image.
-void LoadPanel(const char* api, const MatmulOperand& o, int64_t row0, int64_t col0, int32_t rows, int32_t cols,
+void LoadPanel(InstrId id, const MatmulOperand& o, int64_t row0, int64_t col0, int32_t rows, int32_t cols,
                int64_t ld, uint32_t elem, uint8_t* l1, int32_t alignRows, int32_t alignCols, const void* caller) {
     // Addresses grow with the row and the column in every layout: the corners bound the span.
     const uint8_t* first = At(o, row0, col0, ld, elem);
     const uint8_t* last = At(o, row0 + rows - 1, col0 + cols - 1, ld, elem);
     const uint8_t* lo = std::min(first, last);
     const uint8_t* hi = std::max(first, last) + elem;
-    Instr in(api, o.mem == Mem::GM ? Pipe::MTE2 : Pipe::MTE3, caller);
+    Instr in(id, caller);
     in.bytes = uint64_t(rows) * cols * elem;
     in.repeats = uint32_t(o.trans ? cols : rows);
     in.Read(o.mem, lo, uint64_t(hi - lo), uint16_t(elem));
@@ -152,7 +152,7 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
 
     const bool withBias = r.biasEnabled && r.bias.set && !accumulate && kFirst == 0;
     if (withBias) {
-        Instr in("Matmul.CopyBias", r.bias.mem == Mem::GM ? Pipe::MTE2 : Pipe::MTE3, caller);
+        Instr in(r.bias.mem == Mem::GM ? InstrId::MatmulCopyBiasFromGm : InstrId::MatmulCopyBiasFromUb, caller);
         in.bytes = uint64_t(nAct) * DTypeSize(r.biasType);
         in.Read(r.bias.mem, r.bias.data + uint64_t(n0) * DTypeSize(r.biasType), in.bytes);
         in.Write(Mem::L1, r.l1Bias, uint64_t(AlignUp(nAct, kFractal)) * DTypeSize(r.biasType), 32);
@@ -166,14 +166,14 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         if ((kStep % aGroup == 0 || kStep == kFirst) && !(aWhole && r.residentA == mIdx)) {
             const int32_t kG0 = kStep / aGroup * aGroup * r.baseK;
             const int32_t kCols = std::min(aGroup * r.baseK, r.singleK - kG0);
-            LoadPanel("Matmul.CopyA", r.a, m0, kG0, mAct, kCols, lda, aElem, r.l1A, kFractal, c0, caller);
+            LoadPanel(r.a.mem == Mem::GM ? InstrId::MatmulCopyAFromGm : InstrId::MatmulCopyAFromUb, r.a, m0, kG0, mAct, kCols, lda, aElem, r.l1A, kFractal, c0, caller);
             r.residentA = aWhole ? mIdx : -1;
         }
         const int32_t bGroup = bWhole ? kIter : r.stepKb;
         if ((kStep % bGroup == 0 || kStep == kFirst) && !(bWhole && r.residentB == nIdx)) {
             const int32_t kG0 = kStep / bGroup * bGroup * r.baseK;
             const int32_t kRows = std::min(bGroup * r.baseK, r.singleK - kG0);
-            LoadPanel("Matmul.CopyB", r.b, kG0, n0, kRows, nAct, ldb, bElem, r.l1B, c0, kFractal, caller);
+            LoadPanel(r.b.mem == Mem::GM ? InstrId::MatmulCopyBFromGm : InstrId::MatmulCopyBFromUb, r.b, kG0, n0, kRows, nAct, ldb, bElem, r.l1B, c0, kFractal, caller);
             r.residentB = bWhole ? nIdx : -1;
         }
         const uint64_t aL0 = uint64_t(AlignUp(mAct, kFractal)) * AlignUp(kAct, c0) * aElem;
@@ -183,15 +183,15 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         const uint64_t bOff = bWhole ? uint64_t(AlignUp(nAct, kFractal)) * k0 * bElem
                                      : uint64_t(AlignUp(nAct, kFractal)) * (k0 % (bGroup * r.baseK)) * bElem;
         // L1 -> L0A / L0B: one MTE1 load per operand.
-        auto loadL0 = [&](const char* api, uint8_t* l1, Mem l0Mem, uint8_t* l0, uint64_t bytes) {
-            Instr in(api, Pipe::MTE1, caller);
+        auto loadL0 = [&](InstrId id, uint8_t* l1, Mem l0Mem, uint8_t* l0, uint64_t bytes) {
+            Instr in(id, caller);
             in.bytes = bytes;
             in.Read(Mem::L1, l1, bytes, 32).Write(l0Mem, l0, bytes, 512);
             IssueCube(in);
         };
-        loadL0("Matmul.LoadA2", r.l1A + aOff, Mem::L0A, r.l0A, aL0);
-        loadL0("Matmul.LoadB2", r.l1B + bOff, Mem::L0B, r.l0B, bL0);
-        Instr mm("Matmul.Mmad", Pipe::M, caller);
+        loadL0(InstrId::MatmulLoadA2, r.l1A + aOff, Mem::L0A, r.l0A, aL0);
+        loadL0(InstrId::MatmulLoadB2, r.l1B + bOff, Mem::L0B, r.l0B, bL0);
+        Instr mm(InstrId::MatmulMmad, caller);
         const uint32_t fractals = uint32_t((mAct + kFractal - 1) / kFractal) * ((nAct + kFractal - 1) / kFractal) *
                                   ((kAct + c0 - 1) / c0);
         mm.repeats = fractals;
@@ -242,8 +242,10 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
     const bool integer = IntegerCube(r);
     // Without a FIX pipe (310P) the result goes L0C -> UB on the vector unit, then UB -> GM on
     // MTE3; one instruction stands for both, on the pipe of its destination.
-    const Pipe pipe = Rt().platform.fixPipe ? Pipe::FIX : dstMem == Mem::GM ? Pipe::MTE3 : Pipe::V;
-    Instr in("Matmul.GetTensorC", pipe, caller);
+    Instr in(Rt().platform.fixPipe   ? InstrId::MatmulGetTensorC
+             : dstMem == Mem::GM     ? InstrId::MatmulGetTensorCToGmNoFix
+                                     : InstrId::MatmulGetTensorCToUbNoFix,
+             caller);
     in.bytes = uint64_t(mAct) * nOut * cElem;
     in.repeats = uint32_t(mAct);
     in.Read(Mem::L0C, r.l0C, uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * 4, 1024);
@@ -282,7 +284,7 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
 
 void MatmulLoadQuantVector(const MatmulRun& r, int32_t nIdx, const void* caller) {
     const int32_t n0 = nIdx * r.baseN, nAct = std::min(r.baseN, r.singleN - n0);
-    Instr in("Matmul.CopyQuantVector", Pipe::MTE2, caller);
+    Instr in(InstrId::MatmulCopyQuantVector, caller);
     in.bytes = uint64_t(nAct) * 8;
     in.Read(Mem::GM, r.quantVector + uint64_t(n0) * 8, in.bytes, 8);
     in.Write(Mem::L1, r.l1Quant, uint64_t(AlignUp(nAct, 4)) * 8, 32);

@@ -219,7 +219,7 @@ uintptr_t LocalAddress(AscendC::TPosition pos, uint32_t physAddr) {
 }
 
 bool ScalarAccess(Mem mem, const void* addr, uint32_t bytes, bool write, const void* caller) {
-    Instr in(write ? "SetValue" : "GetValue", Pipe::S, caller);
+    Instr in(write ? InstrId::SetValue : InstrId::GetValue, caller);
     in.bytes = bytes;
     if (write)
         in.Write(mem, addr, bytes);

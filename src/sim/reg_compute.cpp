@@ -44,12 +44,10 @@ uint32_t SizeOf(DType t) {
 
 // The instruction of one register operation: one 256-byte step on the vector pipe.
 Instr Step(RegOp op, DType t, const void* caller) {
-    Instr in(RowOf(op).name, Pipe::V, caller);
-    in.costClass = RowOf(op).cost;
+    Instr in(op, caller);
     in.repeats = 1;
     in.bytes = kRegBytes;
     in.elements = kRegBytes / SizeOf(t);
-    in.vfStep = true;
     return in;
 }
 
@@ -182,7 +180,7 @@ void EnterSimdVf(const char* what, const void* caller) {
                      "model is Ascend 950's)",
                      what, p.socVersion.c_str()));
     if (g_simdVf.active) Fatal("REG_OUTSIDE_VF", caller, Format("%s inside a running VF: VFs do not nest", what));
-    Instr in("asc_vf_call (SIMD VF)", Pipe::V, caller);
+    Instr in(InstrId::AscVfCallSimd, caller);
     Issue(in);
     g_simdVf.active = true;
 }

@@ -43,7 +43,7 @@ void OnAccess(const void* p, uint64_t bytes, bool write, const void* caller) {
         m = LocalMemOfAddress(Cur(), addr);
         if (m == Mem::COUNT) return;  // the thread's own stack, the tiling data, other host memory
     }
-    Instr in("a SIMT thread", Pipe::S, caller);
+    Instr in(InstrId::SimtThreadAccess, caller);
     if (write)
         in.Write(m, p, bytes);
     else
@@ -90,7 +90,7 @@ void SimtRun(uint32_t x, uint32_t y, uint32_t z, void (*body)(void*), void* ctx,
     }
     // One instruction of the vector core for the whole VF: the cost model times it from the
     // thread accesses and charges its GM bytes on the shared GM path (docs/cost-model.md).
-    Instr in("asc_vf_call", Pipe::V, caller);
+    Instr in(InstrId::AscVfCall, caller);
     in.elements = accesses;
     in.bytes = gmBytes;
     in.repeats = uint32_t(threads);

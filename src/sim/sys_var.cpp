@@ -102,7 +102,7 @@ void MaskRequireCounter(const char* api, const void* caller) {
 }
 
 void CopyTilingData(void* dst, const uint8_t* tiling, uint32_t bytes) {
-    Instr in("GET_TILING_DATA", Pipe::S, __builtin_return_address(0));
+    Instr in(InstrId::GetTilingData, __builtin_return_address(0));
     in.Read(Mem::GM, tiling, bytes);
     if (!Issue(in)) return;
     std::memcpy(dst, tiling, bytes);
@@ -156,7 +156,7 @@ double ElementAsDouble(const uint8_t* p, DType t) {
 }
 
 void DeviceDump(const void* data, DType dtype, uint32_t elements, uint32_t desc, Mem mem, const void* caller) {
-    Instr in("DumpTensor", Pipe::S, caller);
+    Instr in(InstrId::DumpTensor, caller);
     in.Read(mem, data, uint64_t(elements) * DTypeSize(dtype));
     if (!Issue(in)) return;
     Runtime& rt = Rt();

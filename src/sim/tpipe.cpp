@@ -101,9 +101,8 @@ uintptr_t Allocate(Mem mem, uint32_t len, const char* kind, const void* caller) 
     return addr;
 }
 
-void EmitQueueSync(const char* api, SyncKind kind, Pipe pipe, Pipe src, Pipe dst, const void* caller) {
-    Instr in(api, pipe, caller);
-    in.sync = kind;
+void EmitQueueSync(SyncInstr id, Pipe pipe, Pipe src, Pipe dst, const void* caller) {
+    Instr in(id, pipe, caller);
     in.syncSrc = src;
     in.syncDst = dst;
     Issue(in);
@@ -356,7 +355,7 @@ uintptr_t QueueAlloc(QueueState& q, const void* caller) {
         q.allocCaller[i] = caller;
         q.next = uint8_t((i + 1) % q.num);
         auto pipes = PipesOf(q.src, q.dst);
-        EmitQueueSync("AllocTensor", SyncKind::QueueAlloc, pipes.producer, pipes.consumer, pipes.producer, caller);
+        EmitQueueSync(SyncInstr::AllocTensor, pipes.producer, pipes.consumer, pipes.producer, caller);
         return q.addr[i];
     }
     Fatal("QUE_ALLOC_EXHAUSTED", caller,
@@ -383,7 +382,7 @@ bool QueueEnque(QueueState& q, uintptr_t addr, const void* caller) {
     q.fifo[(q.head + q.count) % kMaxQueueBuffers] = uint8_t(i);
     ++q.count;
     auto pipes = PipesOf(q.src, q.dst);
-    EmitQueueSync("EnQue", SyncKind::QueueEnque, pipes.producer, pipes.producer, pipes.consumer, caller);
+    EmitQueueSync(SyncInstr::EnQue, pipes.producer, pipes.producer, pipes.consumer, caller);
     return true;
 }
 
@@ -396,7 +395,7 @@ uintptr_t QueueDeque(QueueState& q, const void* caller) {
     --q.count;
     q.state[i] = BufState::Dequeued;
     auto pipes = PipesOf(q.src, q.dst);
-    EmitQueueSync("DeQue", SyncKind::QueueDeque, pipes.consumer, pipes.producer, pipes.consumer, caller);
+    EmitQueueSync(SyncInstr::DeQue, pipes.consumer, pipes.producer, pipes.consumer, caller);
     return q.addr[i];
 }
 
@@ -422,7 +421,7 @@ void QueueFree(QueueState& q, uintptr_t addr, const void* caller) {
                      StateName(q.state[i])));
     q.state[i] = BufState::Free;
     auto pipes = PipesOf(q.src, q.dst);
-    EmitQueueSync("FreeTensor", SyncKind::QueueFree, pipes.consumer, pipes.consumer, pipes.producer, caller);
+    EmitQueueSync(SyncInstr::FreeTensor, pipes.consumer, pipes.consumer, pipes.producer, caller);
 }
 
 void QueueRelease(QueueState& q) {

@@ -12,7 +12,7 @@ void VecBrcb(T* dst, const T* src, uint8_t repeat, uint16_t dstBlkStride, uint16
              "Brcb: dstBlkStride 0 is not supported (undefined on the device); it is treated as 1");
         dstBlkStride = 1;
     }
-    Instr in("Brcb", Pipe::V, caller);
+    Instr in(InstrId::Brcb, caller);
     const uint64_t dstEnd = repeat ? ((uint64_t(repeat) - 1) * dstRepStride + 7ull * dstBlkStride) * 32 + 32 : 0;
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, src, uint64_t(repeat) * 8 * sizeof(T), 32);

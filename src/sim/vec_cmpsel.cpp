@@ -100,7 +100,7 @@ void VecCompare(const char* api, void* dst, const T* src0, const T* src1, T scal
     const Iteration it = FullIteration(lanes, repeats);
     const Operand o0 = Op(src0, sizeof(T), shape.blk[1], shape.rep[1]);
     const Operand o1 = Op(src1, sizeof(T), shape.blk[2], shape.rep[2]);
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrFamily::Compare, api, caller);
     in.Write(Mem::UB, dst, uint64_t(repeats) * lanes / 8, 32);
     in.Read(Mem::UB, src0, Footprint(it, o0), 32);
     if (src1) in.Read(Mem::UB, src1, Footprint(it, o1), 32);
@@ -123,14 +123,14 @@ void VecCompare(const char* api, void* dst, const T* src0, const T* src1, T scal
 
 template <typename T>
 void VecCompareToCmpMask(const T* src0, const T* src1, CMPMODE mode, const VecShape& shape, const void* caller) {
-    const char* api = "Compare";
+    const char* api = ApiOf(InstrId::CompareToCmpMask);
     Iteration it = Resolve(shape, sizeof(T), caller);
     it.repeats = 1;  // one repeat (256 bytes); the repeat field does not apply
     if (it.counter) it.count = std::min<uint64_t>(it.count, it.lanes);
     if (!EffectiveMode<T>(api, mode, caller)) return;
     const Operand o0 = Op(src0, sizeof(T), shape.blk[1], shape.rep[1]);
     const Operand o1 = Op(src1, sizeof(T), shape.blk[2], shape.rep[2]);
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrId::CompareToCmpMask, caller);
     in.Read(Mem::UB, src0, Footprint(it, o0), 32);
     in.Read(Mem::UB, src1, Footprint(it, o1), 32);
     in.elements = it.lanes;
@@ -148,7 +148,7 @@ void VecCompareToCmpMask(const T* src0, const T* src1, CMPMODE mode, const VecSh
 }
 
 void CmpMaskGet(void* dst, const void* caller) {
-    Instr in("GetCmpMask", Pipe::V, caller);
+    Instr in(InstrId::GetCmpMask, caller);
     in.Write(Mem::UB, dst, 16, 16);
     in.bytes = 16;
     if (!Issue(in)) return;
@@ -156,7 +156,7 @@ void CmpMaskGet(void* dst, const void* caller) {
 }
 
 void CmpMaskSet(const void* src, const void* caller) {
-    Instr in("SetCmpMask", Pipe::V, caller);
+    Instr in(InstrId::SetCmpMask, caller);
     in.Read(Mem::UB, src, 16, 16);
     in.bytes = 16;
     if (!Issue(in)) return;
@@ -166,7 +166,6 @@ void CmpMaskSet(const void* src, const void* caller) {
 template <typename T>
 void VecSelect(T* dst, const void* selMask, const T* src0, const T* src1, T scalar, SELMODE mode,
                const VecShape& shape, const void* caller) {
-    const char* api = "Select";
     if (uint8_t(mode) > uint8_t(SELMODE::VSEL_TENSOR_TENSOR_MODE)) {
         Diag("VEC_UNSUPPORTED", caller, Format("Select: SELMODE value %d is not a selection mode", int(mode)));
         return;
@@ -213,7 +212,7 @@ void VecSelect(T* dst, const void* selMask, const T* src0, const T* src1, T scal
             for (uint32_t l = 0; l < it.lanes; ++l)
                 if (LaneEnabled(it, r, l)) selBits = std::max<uint64_t>(selBits, uint64_t(r) * it.lanes + l + 1);
     }
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrId::Select, caller);
     in.Write(Mem::UB, dst, Footprint(it, od), 32);
     in.Read(Mem::UB, src0, Footprint(it, o0), 32);
     if (src1) in.Read(Mem::UB, src1, Footprint(it, o1), 32);

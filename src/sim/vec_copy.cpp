@@ -26,7 +26,7 @@ void VecCopy(T* dst, const T* src, const VecShape& shape, const void* caller) {
         dstEnd = Footprint(it, od);
         srcEnd = Footprint(it, os);
     }
-    Instr in("Copy", Pipe::V, caller);
+    Instr in(InstrId::Copy, caller);
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, src, srcEnd, 32);
     in.elements = counter ? uint64_t(repeats) * it.count : uint64_t(repeats) * it.lanes;

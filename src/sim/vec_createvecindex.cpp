@@ -21,7 +21,7 @@ void VecCreateVecIndex(T* dst, T firstValue, const VecShape& shape, const void* 
     AsCounter(it);
     const Operand od{reinterpret_cast<uint8_t*>(dst), sizeof(T), shape.blk[0], shape.rep[0]};
     const uint32_t repeats = RepeatsOf(it);
-    Instr in("CreateVecIndex", Pipe::V, caller);
+    Instr in(InstrId::CreateVecIndex, caller);
     in.Write(Mem::UB, dst, Footprint(it, od), 32);
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;

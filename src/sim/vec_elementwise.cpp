@@ -142,7 +142,7 @@ void VecRun(VecOp op, const char* api, D* dst, const S* src0, const S* src1, S s
     const Operand o0{reinterpret_cast<uint8_t*>(const_cast<S*>(src0)), sizeof(S), shape.blk[1], shape.rep[1]};
     const Operand o1{reinterpret_cast<uint8_t*>(const_cast<S*>(src1)), sizeof(S), shape.blk[2], shape.rep[2]};
 
-    Instr in(api, Pipe::V, caller);
+    Instr in(op, api, caller);
     const uint64_t dstBytes = Footprint(it, od);
     in.Write(Mem::UB, dst, dstBytes, 32);
     if (ReadsDst(form)) in.Read(Mem::UB, dst, dstBytes, 32);
@@ -151,7 +151,6 @@ void VecRun(VecOp op, const char* api, D* dst, const S* src0, const S* src1, S s
     in.elements = it.contiguous || it.counter ? it.count : uint64_t(RepeatsOf(it)) * it.lanes;
     in.repeats = it.contiguous ? uint32_t((it.count + it.lanes - 1) / it.lanes) : RepeatsOf(it);
     in.bytes = in.elements * widest;
-    in.costClass = RowOf(op).cost;
     if (!Issue(in)) return;
 
     WithOp(op, [&](auto opConst) {

@@ -39,7 +39,7 @@ void VecGather(T* dst, const T* src, const uint32_t* offsets, uint32_t srcBaseAd
              Format("Gather: srcBaseAddr + srcOffset is not a multiple of the %zu-byte element size; the device "
                     "reads from the element the address falls in",
                     sizeof(T)));
-    Instr in("Gather", Pipe::V, caller);
+    Instr in(InstrId::Gather, caller);
     in.Write(Mem::UB, dst, Footprint(it, od), 32);
     in.Read(Mem::UB, offsets, offEnd, 32);
     if (hi > lo) in.Read(Mem::UB, reinterpret_cast<const void*>(lo), hi - lo, 1);
@@ -78,7 +78,7 @@ bool FixedPatternBit(uint8_t mode, uint64_t e) {
 void VecGatherMask(uint32_t esize, void* dst, const void* src0, const void* pattern, uint8_t patternMode,
                    bool reduceMode, uint32_t mask, const AscendC::GatherMaskParams& p, uint64_t& rsvdCnt,
                    const void* caller) {
-    const char* api = "GatherMask";
+    const char* api = ApiOf(InstrId::GatherMask);
     const uint32_t perBlock = 32 / esize, lanes = 256 / esize;
     if (!pattern && (patternMode < 1 || patternMode > 7)) {
         Diag("VEC_UNSUPPORTED", caller,
@@ -113,7 +113,7 @@ void VecGatherMask(uint32_t esize, void* dst, const void* src0, const void* patt
         for (uint32_t r = 0; r < repeats; ++r)
             for (uint32_t e = 0; e < perRepeat; ++e) kept += bit(r, e);
     }
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrId::GatherMask, caller);
     in.Write(Mem::UB, dst, kept * esize, 32);
     in.Read(Mem::UB, src0, srcEnd, 32);
     if (pat) in.Read(Mem::UB, pat, patBytes, 32);
@@ -145,7 +145,7 @@ void VecGatherMask(uint32_t esize, void* dst, const void* src0, const void* patt
 
 void VecGatherb(uint32_t esize, void* dst, const void* src, const uint32_t* offsets, uint8_t repeatTime,
                 const AscendC::GatherRepeatParams& params, const void* caller) {
-    const char* api = "Gatherb";
+    const char* api = ApiOf(InstrId::Gatherb);
     CheckSocSupports(api, caller);
     if (repeatTime == 0) return;  // a NOP on Atlas A2/A3
     const uint64_t blkStride = params.dstBlkStride ? params.dstBlkStride : 1;  // 0 counts as 1
@@ -176,7 +176,7 @@ void VecGatherb(uint32_t esize, void* dst, const void* src, const uint32_t* offs
     }
     if (dst == src)
         Diag("VEC_UNSUPPORTED", caller, "Gatherb: dst and src are the same UB buffer, which Gatherb does not support");
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrId::Gatherb, caller);
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, offsets, offBytes, 32);
     if (hi > lo) in.Read(Mem::UB, reinterpret_cast<const void*>(lo), hi - lo, 32);

@@ -65,7 +65,8 @@ void SortRecords(const uint8_t* in, uint8_t* out, uint32_t count, uint32_t recBy
 // ProposalExtract reads it back out.
 void ProposalMove(bool concat, uint32_t esize, void* dst, const void* src, int32_t repeatTime, int32_t mode,
                   const void* caller) {
-    const char* api = concat ? "ProposalConcat" : "ProposalExtract";
+    const InstrId id = concat ? InstrId::ProposalConcat : InstrId::ProposalExtract;
+    const char* api = ApiOf(id);
     if (!SocHasSort(api, true, caller) || !RepeatInRange(api, repeatTime, caller)) return;
     if (mode < 0 || mode > 5) {
         Diag("VEC_UNSUPPORTED", caller,
@@ -77,7 +78,7 @@ void ProposalMove(bool concat, uint32_t esize, void* dst, const void* src, int32
     const uint64_t recBytes = uint64_t(kProposalElems) * esize;
     const uint64_t packedBytes = n * esize;
     const uint64_t fieldSpan = n ? (n - 1) * recBytes + (uint64_t(mode) + 1) * esize : 0;
-    Instr in(api, Pipe::V, caller);
+    Instr in(id, caller);
     if (concat) {
         in.Write(Mem::UB, dst, fieldSpan, 32);
         in.Read(Mem::UB, src, packedBytes, 32);
@@ -117,11 +118,11 @@ void VecProposalExtract(uint32_t esize, void* dst, const void* src, int32_t repe
 
 template <typename T>
 void VecRpSort16(T* dst, const T* src, int32_t repeatTime, const void* caller) {
-    const char* api = "RpSort16";
+    const char* api = ApiOf(InstrId::RpSort16);
     if (!SocHasSort(api, true, caller) || !RepeatInRange(api, repeatTime, caller)) return;
     const uint32_t recBytes = kProposalElems * sizeof(T);
     const uint64_t bytes = uint64_t(repeatTime) * kProposalsPerRepeat * recBytes;
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrId::RpSort16, caller);
     in.Write(Mem::UB, dst, bytes, 32);
     in.Read(Mem::UB, src, bytes, 32);
     in.elements = uint64_t(repeatTime) * kProposalsPerRepeat;
@@ -136,10 +137,10 @@ void VecRpSort16(T* dst, const T* src, int32_t repeatTime, const void* caller) {
 
 template <typename T>
 void VecSort32(T* dst, const T* src0, const uint32_t* src1, int32_t repeatTime, const void* caller) {
-    const char* api = "Sort32";
+    const char* api = ApiOf(InstrId::Sort32);
     if (!SocHasSort(api, false, caller) || !RepeatInRange(api, repeatTime, caller)) return;
     const uint64_t n = uint64_t(repeatTime) * kSort32PerRepeat;
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrId::Sort32, caller);
     in.Write(Mem::UB, dst, n * kPairBytes, 32);
     in.Read(Mem::UB, src0, n * sizeof(T), 32);
     in.Read(Mem::UB, src1, n * sizeof(uint32_t), 32);
@@ -164,10 +165,10 @@ void VecSort32(T* dst, const T* src0, const uint32_t* src1, int32_t repeatTime, 
 // pairs (256 bytes) per repeat.
 template <typename T>
 void VecExtract(T* dstValue, uint32_t* dstIndex, const T* sorted, int32_t repeatTime, const void* caller) {
-    const char* api = "Extract";
+    const char* api = ApiOf(InstrId::Extract);
     if (!SocHasSort(api, false, caller) || !RepeatInRange(api, repeatTime, caller)) return;
     const uint64_t n = uint64_t(repeatTime) * kSort32PerRepeat;
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrId::Extract, caller);
     in.Write(Mem::UB, dstValue, n * sizeof(T), 32);
     in.Write(Mem::UB, dstIndex, n * sizeof(uint32_t), 32);
     in.Read(Mem::UB, sorted, n * kPairBytes, 32);
@@ -189,7 +190,8 @@ void VecExtract(T* dstValue, uint32_t* dstIndex, const T* sorted, int32_t repeat
 
 template <typename T>
 void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort4Info& p, const void* caller) {
-    const char* api = v200 ? "MrgSort4" : "MrgSort";
+    const InstrId id = v200 ? InstrId::MrgSort4 : InstrId::MrgSort;
+    const char* api = ApiOf(id);
     if (!SocHasSort(api, v200, caller)) return;
     const uint32_t recBytes = v200 ? kProposalElems * sizeof(T) : kPairBytes;
     const uint32_t scoreOffset = v200 ? kScoreField * sizeof(T) : 0;
@@ -281,7 +283,7 @@ void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort
                         "overwritten",
                         api, i + 1));
 
-    Instr in(api, Pipe::V, caller);
+    Instr in(id, caller);
     in.Write(Mem::UB, dst, outBytes, dstAlign);
     if (repeats > 1) {
         in.Read(Mem::UB, src[0], uint64_t(repeats) * repBytes, srcAlign);
@@ -300,7 +302,7 @@ void VecMrgSort(bool v200, T* dst, const T* const src[4], const AscendC::MrgSort
 }
 
 void VecMrgSortResult(uint16_t counts[4], const void* caller) {
-    Instr in("GetMrgSortResult", Pipe::S, caller);
+    Instr in(InstrId::GetMrgSortResult, caller);
     Issue(in);
     const uint64_t sr = CurSpr().vms4Sr;
     for (uint32_t i = 0; i < 4; ++i) counts[i] = uint16_t(sr >> (16 * i));

@@ -55,12 +55,11 @@ Iteration ResolveRepeats(const char* api, const VecShape& mask, uint32_t esize, 
     return it;
 }
 
-// The work a repeat-form reduction records: the lanes it reads, its repeats and its row's cost class.
-void RecordRepeats(Instr& in, const Iteration& it, uint32_t repeats, uint32_t esize, ReduceOp op) {
+// The work a repeat-form reduction records: the lanes it reads and its repeats.
+void RecordRepeats(Instr& in, const Iteration& it, uint32_t repeats, uint32_t esize) {
     in.elements = it.counter ? it.count : uint64_t(repeats) * it.lanes;
     in.repeats = repeats;
     in.bytes = in.elements * esize;
-    in.costClass = RowOf(op).cost;
 }
 
 // The first extreme value among repeat r's enabled lanes and its lane; false when none is enabled.
@@ -120,10 +119,10 @@ void VecReduceRepeat(ReduceOp op, RedKind kind, T* dst, const T* src, const VecS
     const bool any = AnyLane(it) && repeats > 0;
     const uint32_t unit = IndexUnitBytes(kind, sizeof(T), order);
 
-    Instr in(api, Pipe::V, caller);
+    Instr in(op, caller);
     in.Write(Mem::UB, dst, any ? uint64_t(repeats - 1) * dRep * unit + unit : 0, uint16_t(unit));
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
-    RecordRepeats(in, it, repeats, sizeof(T), op);
+    RecordRepeats(in, it, repeats, sizeof(T));
     if (!Issue(in) || !any) return;
 
     auto* d = reinterpret_cast<uint8_t*>(dst);
@@ -184,10 +183,10 @@ void VecReduceBlock(ReduceOp op, RedKind kind, T* dst, const T* src, const VecSh
         for (uint32_t k = 0; k < 8; ++k)
             if (blockEnabled(r, k)) dstEnd = std::max<uint64_t>(dstEnd, (uint64_t(r) * dRep * 8 + k + 1) * sizeof(T));
 
-    Instr in(api, Pipe::V, caller);
+    Instr in(op, caller);
     in.Write(Mem::UB, dst, dstEnd, 8 * sizeof(T));
     in.Read(Mem::UB, src, dstEnd ? Footprint(it, os) : 0, 32);
-    RecordRepeats(in, it, repeats, sizeof(T), op);
+    RecordRepeats(in, it, repeats, sizeof(T));
     if (!Issue(in) || !dstEnd) return;
 
     for (uint32_t r = 0; r < repeats; ++r) {
@@ -231,10 +230,10 @@ void VecReducePair(ReduceOp op, T* dst, const T* src, const VecShape& mask, int3
             if (LaneEnabled(it, r, 2 * j) || LaneEnabled(it, r, 2 * j + 1))
                 dstEnd = std::max<uint64_t>(dstEnd, (uint64_t(r) * dRep * kRepElems + j + 1) * sizeof(T));
 
-    Instr in(api, Pipe::V, caller);
+    Instr in(op, caller);
     in.Write(Mem::UB, dst, dstEnd, 32);
     in.Read(Mem::UB, src, dstEnd ? Footprint(it, os) : 0, 32);
-    RecordRepeats(in, it, repeats, sizeof(T), op);
+    RecordRepeats(in, it, repeats, sizeof(T));
     if (!Issue(in) || !dstEnd) return;
 
     std::vector<T> out(pairs);
@@ -308,14 +307,14 @@ void VecReduceAll(ReduceOp op, RedKind kind, T* dst, const T* src, T* work, uint
         need = std::max<uint64_t>(need, 2);
     }
 
-    Instr in(api, Pipe::V, caller);
+    Instr in(op, caller);
     in.Write(Mem::UB, dst, any ? (calIndex && kind != RedKind::Sum ? 2 : 1) * sizeof(T) : 0, sizeof(T));
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
     if (need) {
         in.Write(Mem::UB, work, need * sizeof(T), 32);
         in.Read(Mem::UB, work, need * sizeof(T), 32);
     }
-    RecordRepeats(in, it, repeats, sizeof(T), op);
+    RecordRepeats(in, it, repeats, sizeof(T));
     if (!Issue(in) || !any) return;
 
     VecSpr& spr = CurSpr();
@@ -399,9 +398,9 @@ void VecVcadd(T* dst, const T* src, int32_t repeat, int32_t dstRepStride, int32_
                           uint16_t(CheckRange(api, "srcRepStride", srcRepStride, 65535, caller)));
     const uint32_t repeats = RepeatsOf(it);
     const bool any = AnyLane(it) && repeats > 0;
-    Instr in(api, Pipe::V, caller);
+    Instr in(ReduceOp::vcadd, caller);
     in.Read(Mem::UB, src, any ? Footprint(it, os) : 0, 32);
-    RecordRepeats(in, it, repeats, sizeof(T), ReduceOp::vcadd);
+    RecordRepeats(in, it, repeats, sizeof(T));
     if (!Issue(in) || !any) return;
     T buf[128];
     T acc{};
@@ -414,13 +413,13 @@ void VecVcadd(T* dst, const T* src, int32_t repeat, int32_t dstRepStride, int32_
 }
 
 uint64_t ReadAccVal(const char* api, const void* caller) {
-    Instr in(api, Pipe::S, caller);
+    Instr in(InstrFamily::ReadAccVal, api, caller);
     Issue(in);
     return CurSpr().accVal;
 }
 
 uint64_t ReadMaxMinCnt(const char* api, const void* caller) {
-    Instr in(api, Pipe::S, caller);
+    Instr in(InstrFamily::ReadMaxMinCnt, api, caller);
     Issue(in);
     return CurSpr().maxMinCnt;
 }

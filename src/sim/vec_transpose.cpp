@@ -10,7 +10,7 @@ using AscendC::TransposeType;
 
 template <typename T>
 void VecTranspose16(const char* api, T* dst, const T* src, const void* caller) {
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrFamily::Transpose16, api, caller);
     in.Write(Mem::UB, dst, 256 * sizeof(T), 32);
     in.Read(Mem::UB, src, 256 * sizeof(T), 32);
     in.elements = 256;
@@ -26,7 +26,7 @@ void VecTranspose16(const char* api, T* dst, const T* src, const void* caller) {
 template <typename T>
 void VecTransposeExt(T* dst, const T* src, uint8_t* tmp, uint32_t tmpBytes, const AscendC::TransposeParamsExt& p,
                      const void* caller) {
-    const char* api = "Transpose";
+    const char* api = ApiOf(InstrId::TransposeEnhanced);
     if (p.transposeType == TransposeType::TRANSPOSE_ND2ND_B16) {
         if constexpr (sizeof(T) == 2) {
             if (!std::is_same_v<T, uint16_t>)
@@ -59,7 +59,7 @@ void VecTransposeExt(T* dst, const T* src, uint8_t* tmp, uint32_t tmpBytes, cons
         Diag("VEC_TMP_BUFFER_SMALL", caller,
              Format("Transpose: sharedTmpBuffer holds %u bytes but this conversion needs %llu", tmpBytes,
                     static_cast<unsigned long long>(need)));
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrId::TransposeEnhanced, caller);
     in.Write(Mem::UB, dst, total * sizeof(T), 32);
     in.Read(Mem::UB, src, total * sizeof(T), 32);
     in.Write(Mem::UB, tmp, need, 32);
@@ -103,7 +103,7 @@ void TransData5HD(const char* api, uint32_t esize, const uint64_t dst[16], const
         }
     if (misaligned)
         Diag("LOCAL_ADDR_MISALIGNED", caller, Format("%s: every address in dstList/srcList must be 32-byte aligned", api));
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrFamily::TransData5HD, api, caller);
     if (repeats) {
         in.Write(Mem::UB, reinterpret_cast<void*>(dLo), dHi - dLo, 1);
         in.Read(Mem::UB, reinterpret_cast<void*>(sLo), sHi - sLo, 1);
@@ -157,12 +157,12 @@ void VecTransData5HDFromUb(uint32_t esize, const uint64_t* dstList, const uint64
 }
 
 void VecSetVaReg(uint32_t reg, const uint64_t addrs[8], const void* caller) {
-    const char* api = "set_va_reg_sb";
+    const char* api = ApiOf(InstrId::SetVaReg);
     if (reg >= 8) {
         Diag("VEC_COUNT_RANGE", caller, Format("%s: address register %u does not exist (VA0..VA7)", api, reg));
         return;
     }
-    Instr in(api, Pipe::V, caller);
+    Instr in(InstrId::SetVaReg, caller);
     if (!Issue(in)) return;
     std::memcpy(CurSpr().va[reg], addrs, sizeof CurSpr().va[reg]);
 }

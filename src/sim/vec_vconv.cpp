@@ -81,7 +81,7 @@ void VecCast(D* dst, const S* src, RoundMode mode, const VecShape& shape, const 
     const Iteration it = Resolve(shape, widest, caller);
     const Operand od{reinterpret_cast<uint8_t*>(dst), sizeof(D), shape.blk[0], shape.rep[0]};
     const Operand os{reinterpret_cast<uint8_t*>(const_cast<S*>(src)), sizeof(S), shape.blk[1], shape.rep[1]};
-    Instr in("Cast", Pipe::V, caller);
+    Instr in(InstrId::Cast, caller);
     in.Write(Mem::UB, dst, Footprint(it, od), 32).Read(Mem::UB, src, Footprint(it, os), 32);
     in.elements = it.contiguous || it.counter ? it.count : uint64_t(RepeatsOf(it)) * it.lanes;
     in.repeats = uint32_t((in.elements + it.lanes - 1) / it.lanes);

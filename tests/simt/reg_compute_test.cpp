@@ -4,6 +4,7 @@
 // checker reports.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -128,7 +129,7 @@ struct RegCounter : akg::sim::InstrObserver {
         if (api == "asc_vf_call (SIMD VF)") ++vfLaunches;
         if (api.rfind("Reg::", 0) != 0) return;
         ++regSteps;
-        onOtherPipes += in.pipe != akg::sim::Pipe::V || !in.vfStep || in.repeats != 1;
+        onOtherPipes += in.pipe != akg::sim::Pipe::V || in.timing != akg::sim::Timing::VfStep || in.repeats != 1;
         loads += api == "Reg::LoadAlign";
         stores += api == "Reg::StoreAlign";
     }
@@ -213,6 +214,70 @@ TEST(RegCompute, RoundingCastAndShiftBuildPowersOfTwo) {
     for (uint32_t i = 0; i < kCount; ++i)
         ASSERT_EQ(out[i], std::ldexp(1.0f, int(std::round(in[i])))) << "element " << i << " of " << in[i];
     for (uint32_t i = kCount; i < 64; ++i) ASSERT_EQ(out[i], 0.0f);
+}
+
+// The instructions the other kernels do not use, over two whole registers (CreateMask ALL):
+// out = min(max(a / b, 0.5), 4), out2 = a * b + |ln a| (MulAddDst), out3 = relu(sqrt(a) - 1.5),
+// and an arithmetic right shift of int32_t.
+__simd_vf__ inline void RemainingVf(__ubuf__ float* out, __ubuf__ float* out2, __ubuf__ float* out3,
+                                    __ubuf__ int32_t* iout, __ubuf__ float* a, __ubuf__ float* b,
+                                    __ubuf__ int32_t* ia) {
+    Reg::MaskReg all = Reg::CreateMask<float>();
+    for (uint16_t i = 0; i < 2; ++i) {
+        const uint32_t off = i * kVlF32;
+        Reg::RegTensor<float> va, vb, t, l, q;
+        Reg::RegTensor<int32_t> n;
+        Reg::LoadAlign(va, a + off);
+        Reg::LoadAlign(vb, b + off);
+        Reg::Div<float>(t, va, vb, all);
+        Reg::Maxs<float>(t, t, 0.5f, all);
+        Reg::Mins<float>(t, t, 4.0f, all);
+        Reg::StoreAlign(out + off, t, all);
+        Reg::Ln<float>(l, va, all);
+        Reg::Abs<float>(l, l, all);
+        Reg::MulAddDst<float>(l, va, vb, all);
+        Reg::StoreAlign(out2 + off, l, all);
+        Reg::Sqrt<float>(q, va, all);
+        Reg::Adds<float>(q, q, -1.5f, all);
+        Reg::Relu<float>(q, q, all);
+        Reg::StoreAlign(out3 + off, q, all);
+        Reg::LoadAlign(n, ia + off);
+        Reg::ShiftRights<int32_t, int16_t>(n, n, int16_t(3), all);
+        Reg::StoreAlign(iout + off, n, all);
+    }
+}
+
+TEST(RegCompute, RemainingInstructionsMatchAHostLoop) {
+    constexpr uint32_t kN = 2 * kVlF32;
+    std::vector<float> a(kN), b(kN), out(kN), out2(kN), out3(kN);
+    std::vector<int32_t> ia(kN), iout(kN);
+    for (uint32_t i = 0; i < kN; ++i) {
+        a[i] = 0.25f + 0.03125f * float(i);  // (0, 4.25]
+        b[i] = 0.5f + 0.0625f * float(i % 24);
+        ia[i] = (int32_t(i) - 64) * 37;
+    }
+    KernelRun run = RunOn(Soc("Ascend950PR"), KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> ba, bb, bi, bo, bo2, bo3, bio;
+        for (auto* t : {&ba, &bb, &bi, &bo, &bo2, &bo3, &bio}) pipe.InitBuffer(*t, kN * 4);
+        std::memcpy((void*)Ub<float>(ba), a.data(), kN * 4);
+        std::memcpy((void*)Ub<float>(bb), b.data(), kN * 4);
+        std::memcpy((void*)Ub<int32_t>(bi), ia.data(), kN * 4);
+        asc_vf_call<RemainingVf>(Ub<float>(bo), Ub<float>(bo2), Ub<float>(bo3), Ub<int32_t>(bio), Ub<float>(ba),
+                                 Ub<float>(bb), Ub<int32_t>(bi));
+        std::memcpy(out.data(), (void*)Ub<float>(bo), kN * 4);
+        std::memcpy(out2.data(), (void*)Ub<float>(bo2), kN * 4);
+        std::memcpy(out3.data(), (void*)Ub<float>(bo3), kN * 4);
+        std::memcpy(iout.data(), (void*)Ub<int32_t>(bio), kN * 4);
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (uint32_t i = 0; i < kN; ++i) {
+        ASSERT_EQ(out[i], std::min(std::max(a[i] / b[i], 0.5f), 4.0f)) << "element " << i;
+        ASSERT_EQ(out2[i], std::fma(a[i], b[i], std::fabs(std::log(a[i])))) << "element " << i;
+        ASSERT_EQ(out3[i], std::max(std::sqrt(a[i]) + -1.5f, 0.0f)) << "element " << i;
+        ASSERT_EQ(iout[i], ia[i] >> 3) << "element " << i;
+    }
 }
 
 // Misuse.

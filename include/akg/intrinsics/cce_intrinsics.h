@@ -78,7 +78,7 @@ AKG_CCE_VECTOR_DUP(float)
 // UB -> UB copy on the vector pipe: nBurst bursts of lenBurst 32-byte blocks, gaps in blocks.
 AKG_API inline void copy_ubuf_to_ubuf(void* dst, const void* src, uint8_t /*sid*/, uint16_t nBurst, uint16_t lenBurst,
                                       uint16_t srcGap, uint16_t dstGap) {
-    akg::sim::DmaCopy({"copy_ubuf_to_ubuf", akg::sim::Mem::UB, dst, akg::sim::Mem::UB, src, akg::sim::DType::U8,
+    akg::sim::DmaCopy({akg::sim::DmaApi::CopyUbufToUbuf, akg::sim::Mem::UB, dst, akg::sim::Mem::UB, src, akg::sim::DType::U8,
                        nBurst, uint64_t(lenBurst) * 32, uint64_t(srcGap) * 32, uint64_t(dstGap) * 32, 32, 32, 1},
                       AKG_CALLER);
 }

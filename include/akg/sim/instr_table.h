@@ -95,6 +95,12 @@ inline constexpr VecOpRow kVecOpRows[] = {
 // The row of an op: the enum is the row index, so this is a lookup, never a default.
 constexpr const VecOpRow& RowOf(VecOp op) { return kVecOpRows[size_t(op)]; }
 
+// An element-wise instruction: the vector pipe, timed per repeat by its row's cost class.
+inline Instr::Instr(VecOp op, const char* calledAs, const void* caller)
+    : Instr(InstrRow{RowOf(op).name, RowOf(op).name, Pipe::V, Timing::Vector, SyncKind::None, RowOf(op).cost,
+                     TypeSet::Checked},
+            calledAs, Pipe::V, caller) {}
+
 #define AKG_TABLE_UNPAREN(...) __VA_ARGS__
 
 // Whether an element type T is one the row accepts (the public headers' static_assert).
@@ -121,18 +127,22 @@ inline constexpr VecOpTypes kVecOpTypes[] = {
 #undef AKG_VEC_TYPES
 };
 
-// Reductions (kernel_operator_vec_reduce_intf.h, and the raw vcadd): X(NAME, COST). The named
-// cross-lane reductions cost two cycles per repeat; the generic forms (ReduceRepeat,
+// Reductions (kernel_operator_vec_reduce_intf.h, and the raw vcadd): X(NAME, COST, (TYPES...)). The
+// named cross-lane reductions cost two cycles per repeat; the generic forms (ReduceRepeat,
 // RepeatReduceSum, ReduceDataBlock, ReducePairElem) and vcadd are timed as simple instructions.
-#define AKG_VEC_REDUCE_TABLE(X)                                                                     \
-    X(WholeReduceSum, CrossLane) X(WholeReduceMax, CrossLane) X(WholeReduceMin, CrossLane)          \
-    X(ReduceRepeat, Simple) X(RepeatReduceSum, Simple) X(vcadd, Simple)                             \
-    X(BlockReduceSum, CrossLane) X(BlockReduceMax, CrossLane) X(BlockReduceMin, CrossLane)          \
-    X(ReduceDataBlock, Simple) X(PairReduceSum, CrossLane) X(ReducePairElem, Simple)                \
-    X(ReduceSum, CrossLane) X(ReduceMax, CrossLane) X(ReduceMin, CrossLane)
+// TYPES: the element types the A2/A3 hardware accepts (source and destination alike).
+#define AKG_VEC_REDUCE_TABLE(X)                                                                    \
+    X(WholeReduceSum, CrossLane, (half, float)) X(WholeReduceMax, CrossLane, (half, float))         \
+    X(WholeReduceMin, CrossLane, (half, float)) X(ReduceRepeat, Simple, (half, float))              \
+    X(RepeatReduceSum, Simple, (half, float)) X(vcadd, Simple, (half, float))                       \
+    X(BlockReduceSum, CrossLane, (half, float)) X(BlockReduceMax, CrossLane, (half, float))         \
+    X(BlockReduceMin, CrossLane, (half, float)) X(ReduceDataBlock, Simple, (half, float))           \
+    X(PairReduceSum, CrossLane, (half, float)) X(ReducePairElem, Simple, (half, float))             \
+    X(ReduceSum, CrossLane, (half, float)) X(ReduceMax, CrossLane, (half, float))                   \
+    X(ReduceMin, CrossLane, (half, float))
 
 enum class ReduceOp : uint8_t {
-#define AKG_REDUCE_ENUM(NAME, COST) NAME,
+#define AKG_REDUCE_ENUM(NAME, COST, TYPES) NAME,
     AKG_VEC_REDUCE_TABLE(AKG_REDUCE_ENUM)
 #undef AKG_REDUCE_ENUM
 };
@@ -144,12 +154,32 @@ struct ReduceOpRow {
 };
 
 inline constexpr ReduceOpRow kReduceOpRows[] = {
-#define AKG_REDUCE_ROW(NAME, COST) {ReduceOp::NAME, #NAME, CostClass::COST},
+#define AKG_REDUCE_ROW(NAME, COST, TYPES) {ReduceOp::NAME, #NAME, CostClass::COST},
     AKG_VEC_REDUCE_TABLE(AKG_REDUCE_ROW)
 #undef AKG_REDUCE_ROW
 };
 
 constexpr const ReduceOpRow& RowOf(ReduceOp op) { return kReduceOpRows[size_t(op)]; }
+
+inline Instr::Instr(ReduceOp op, const void* caller)
+    : Instr(InstrRow{RowOf(op).name, RowOf(op).name, Pipe::V, Timing::Vector, SyncKind::None, RowOf(op).cost,
+                     TypeSet::Checked},
+            RowOf(op).name, Pipe::V, caller) {}
+
+// Whether reduction OP accepts element type T (the headers' static_assert), and each row's types.
+template <ReduceOp OP, typename T>
+inline constexpr bool kReduceAccepts = false;
+#define AKG_REDUCE_ACCEPTS(NAME, COST, TYPES) \
+    template <typename T>                      \
+    inline constexpr bool kReduceAccepts<ReduceOp::NAME, T> = kOneOf<T, AKG_TABLE_UNPAREN TYPES>;
+AKG_VEC_REDUCE_TABLE(AKG_REDUCE_ACCEPTS)
+#undef AKG_REDUCE_ACCEPTS
+inline constexpr VecOpTypes kReduceOpTypes[] = {
+#define AKG_REDUCE_TYPES(NAME, COST, TYPES) \
+    {kDTypeList<AKG_TABLE_UNPAREN TYPES>, sizeof(kDTypeList<AKG_TABLE_UNPAREN TYPES>) / sizeof(DType)},
+    AKG_VEC_REDUCE_TABLE(AKG_REDUCE_TYPES)
+#undef AKG_REDUCE_TYPES
+};
 
 // The register instructions of Ascend 950 (basic_api/reg_compute/, AscendC::Reg): X(NAME, COST,
 // (TYPES...)). One row per instruction a __simd_vf__ function issues on the vector pipe; each
@@ -216,6 +246,13 @@ inline constexpr RegOpRow kRegOpRows[] = {
 
 constexpr const RegOpRow& RowOf(RegOp op) { return kRegOpRows[size_t(op)]; }
 
+// A register instruction inside a SIMD VF: the cost model charges its steps only; the VF's
+// asc_vf_call pays the vector start.
+inline Instr::Instr(RegOp op, const void* caller)
+    : Instr(InstrRow{RowOf(op).name, RowOf(op).name, Pipe::V, Timing::VfStep, SyncKind::None, RowOf(op).cost,
+                     TypeSet::Checked},
+            RowOf(op).name, Pipe::V, caller) {}
+
 // Whether the register instruction OP accepts element type T (the headers' static_assert).
 template <RegOp OP, typename T>
 inline constexpr bool kRegAccepts = false;
@@ -224,5 +261,57 @@ inline constexpr bool kRegAccepts = false;
     inline constexpr bool kRegAccepts<RegOp::NAME, T> = kOneOf<T, AKG_TABLE_UNPAREN TYPES>;
 AKG_REG_TABLE(AKG_REG_ACCEPTS)
 #undef AKG_REG_ACCEPTS
+inline constexpr VecOpTypes kRegOpTypes[] = {
+#define AKG_REG_TYPES(NAME, COST, TYPES) \
+    {kDTypeList<AKG_TABLE_UNPAREN TYPES>, sizeof(kDTypeList<AKG_TABLE_UNPAREN TYPES>) / sizeof(DType)},
+    AKG_REG_TABLE(AKG_REG_TYPES)
+#undef AKG_REG_TYPES
+};
+
+// Element types per SoC. The SoC generations whose lists differ in what the headers encode:
+// Atlas A2/A3 (with the earlier SoCs) and Ascend 950 (arch 3510). A kernel is compiled for one
+// (__NPU_ARCH__); the simulator library and the tests name the SoC explicitly.
+enum class TypeSoc : uint8_t { A2A3, Ascend950, COUNT };
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+inline constexpr TypeSoc kKernelTypeSoc = TypeSoc::Ascend950;
+#else
+inline constexpr TypeSoc kKernelTypeSoc = TypeSoc::A2A3;
+#endif
+
+// The rows of AKG_INSTR_TABLE whose TYPES is PerSoc: X(ID, (A2/A3 TYPES...), (Ascend 950 TYPES...)).
+// The GM fills: their pages list the 8- and 64-bit integers on Ascend 950 only.
+#define AKG_INSTR_SOC_TYPES_TABLE(X)                                                                    \
+    X(InitGlobalMemory, (uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float),                \
+      (uint8_t, int8_t, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float, uint64_t, int64_t)) \
+    X(InitOutput, (uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float),                      \
+      (uint8_t, int8_t, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float, uint64_t, int64_t)) \
+    X(Fill, (uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float),                            \
+      (uint8_t, int8_t, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float, uint64_t, int64_t))
+
+// Whether the row ID accepts element type T on SoC S (the public API's static_assert); a row
+// without per-SoC lists accepts nothing here.
+template <InstrId ID, TypeSoc S, typename T>
+inline constexpr bool kInstrAccepts = false;
+#define AKG_SOC_ACCEPTS(ID, TYPES_A2A3, TYPES_950)                                                           \
+    template <typename T>                                                                                    \
+    inline constexpr bool kInstrAccepts<InstrId::ID, TypeSoc::A2A3, T> = kOneOf<T, AKG_TABLE_UNPAREN TYPES_A2A3>; \
+    template <typename T>                                                                                    \
+    inline constexpr bool kInstrAccepts<InstrId::ID, TypeSoc::Ascend950, T> = kOneOf<T, AKG_TABLE_UNPAREN TYPES_950>;
+AKG_INSTR_SOC_TYPES_TABLE(AKG_SOC_ACCEPTS)
+#undef AKG_SOC_ACCEPTS
+
+// Each per-SoC row's lists as DType values, for the table walk test.
+struct InstrSocTypes {
+    InstrId id;
+    VecOpTypes types[size_t(TypeSoc::COUNT)];
+};
+inline constexpr InstrSocTypes kInstrSocTypes[] = {
+#define AKG_SOC_TYPES(ID, TYPES_A2A3, TYPES_950)                                                                   \
+    {InstrId::ID,                                                                                                  \
+     {{kDTypeList<AKG_TABLE_UNPAREN TYPES_A2A3>, sizeof(kDTypeList<AKG_TABLE_UNPAREN TYPES_A2A3>) / sizeof(DType)}, \
+      {kDTypeList<AKG_TABLE_UNPAREN TYPES_950>, sizeof(kDTypeList<AKG_TABLE_UNPAREN TYPES_950>) / sizeof(DType)}}},
+    AKG_INSTR_SOC_TYPES_TABLE(AKG_SOC_TYPES)
+#undef AKG_SOC_TYPES
+};
 
 }  // namespace akg::sim

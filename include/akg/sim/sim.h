@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "akg/sim/cost_class.h"
+#include "akg/sim/instr_rows.h"
 #include "akg/lang/device_lang.h"
 
 // Two CANN enums this interface only passes through, declared here so that the simulator's
@@ -24,8 +25,9 @@ enum class TPosition : uint8_t;
 
 namespace akg::sim {
 
-enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, FIX, ALL, COUNT };
-enum class Mem : uint8_t { GM, UB, L1, L0A, L0B, L0C, BT, FB, COUNT };
+enum class VecOp : uint16_t;
+enum class ReduceOp : uint8_t;
+enum class RegOp : uint8_t;
 
 template <typename T, typename... Ts>
 inline constexpr bool kOneOf = (std::is_same_v<T, Ts> || ...);
@@ -62,15 +64,25 @@ struct Access {
     uint16_t granule = 1;
 };
 
-enum class SyncKind : uint8_t { None, SetFlag, WaitFlag, Barrier, QueueEnque, QueueDeque, QueueAlloc, QueueFree };
-
-// Built in one place: every instruction names its API, its pipe and its caller up front; the
-// family then adds its accesses and work counts.
+// Built in one place, from its row (instr_rows.h, instr_table.h): the row gives the API name, the
+// pipe, the timing, the ordering and the cost class; the family then adds its accesses and work
+// counts.
 struct Instr {
-    Instr(const char* api, Pipe pipe, const void* caller) : api(api), pipe(pipe), caller(caller) {}
+    Instr(InstrId id, const void* caller) : Instr(RowOf(id), RowOf(id).api, RowOf(id).pipe, caller) {}
+    // A family row: the instruction carries the public name the kernel called.
+    Instr(InstrFamily id, const char* calledAs, const void* caller)
+        : Instr(RowOf(id), calledAs, RowOf(id).pipe, caller) {}
+    // A sync row: the kernel's operands name the pipe.
+    Instr(SyncInstr id, Pipe pipe, const void* caller) : Instr(RowOf(id), RowOf(id).api, pipe, caller) {}
+    // Rows of the vector tables (defined in instr_table.h); an element-wise op is named as the
+    // kernel called it (the CANN API or its CCE intrinsic).
+    Instr(VecOp op, const char* calledAs, const void* caller);
+    Instr(ReduceOp op, const void* caller);
+    Instr(RegOp op, const void* caller);
 
     const char* api = "";
     Pipe pipe = Pipe::S;
+    Timing timing = Timing::Scalar;
     uint8_t nacc = 0;
     Access acc[5];  // MrgSort: a destination and four source lists
     uint64_t bytes = 0;     // bytes moved (DMA) or touched (vector)
@@ -88,9 +100,6 @@ struct Instr {
     // The API requires the length the caller asked for to be a multiple of `lenAlign` bytes.
     uint64_t requestedBytes = 0;
     uint16_t lenAlign = 1;
-    // A register instruction inside a SIMD VF (AKG_REG_TABLE): the cost model charges its steps
-    // only; the VF's asc_vf_call pays the vector start.
-    bool vfStep = false;
     const void* caller = nullptr;
 
     Instr& Read(Mem m, const void* a, uint64_t n, uint16_t align = 1, uint16_t granule = 1) {
@@ -101,6 +110,10 @@ struct Instr {
         if (nacc < 5) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, true, align, granule};
         return *this;
     }
+
+private:
+    Instr(const InstrRow& row, const char* calledAs, Pipe pipe, const void* caller)
+        : api(calledAs), pipe(pipe), timing(row.timing), costClass(row.cost), sync(row.sync), caller(caller) {}
 };
 
 // Checks and records one instruction. Returns false when a fatal diagnostic means the effect

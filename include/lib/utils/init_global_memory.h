@@ -8,46 +8,39 @@
 // Fill is its current name.
 #pragma once
 
+#include "akg/sim/instr_table.h"
 #include "akg/sim/sim.h"
 #include "basic_api/kernel_tensor.h"
 
 namespace akg::sim {
 // Writes `count` copies of the `elemSize`-byte `value` to GM at `dst`.
-void GmFill(void* dst, const void* value, uint32_t elemSize, uint64_t count, const char* api, const void* caller);
+void GmFill(void* dst, const void* value, uint32_t elemSize, uint64_t count, InstrId id, const void* caller);
 }  // namespace akg::sim
 
 namespace AscendC {
 
-namespace akg_detail {
-// The element types the GM fill APIs take (their pages: Atlas 350 / Ascend 950 adds the 8- and
-// 64-bit integers; bfloat16_t is accepted on every SoC, as before).
-template <typename T>
-inline constexpr bool kGmFillType =
-#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
-    ::akg::sim::kOneOf<T, uint8_t, int8_t, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float, uint64_t, int64_t>;
-#else
-    ::akg::sim::kOneOf<T, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float>;
-#endif
-}  // namespace akg_detail
 #define AKG_GM_FILL_TYPES "uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float; on Ascend 950 also (u)int8_t, (u)int64_t"
 
 template <typename T>
 AKG_API void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
-    static_assert(akg_detail::kGmFillType<T>, "InitGlobalMemory: data type not supported (" AKG_GM_FILL_TYPES ")");
-    akg::sim::GmFill(gmWorkspaceAddr.GetPhyAddr(0), &value, sizeof(T), size, "InitGlobalMemory", AKG_CALLER);
+    static_assert(akg::sim::kInstrAccepts<akg::sim::InstrId::InitGlobalMemory, akg::sim::kKernelTypeSoc, T>,
+                  "InitGlobalMemory: data type not supported (" AKG_GM_FILL_TYPES ")");
+    akg::sim::GmFill(gmWorkspaceAddr.GetPhyAddr(0), &value, sizeof(T), size, akg::sim::InstrId::InitGlobalMemory, AKG_CALLER);
 }
 
 template <typename T>
 AKG_API void InitOutput(GlobalTensor<T> gmWorkspaceAddr, const uint64_t size, const T value = 0) {
-    static_assert(akg_detail::kGmFillType<T>, "InitOutput: data type not supported (" AKG_GM_FILL_TYPES ")");
-    akg::sim::GmFill(gmWorkspaceAddr.GetPhyAddr(0), &value, sizeof(T), size, "InitOutput", AKG_CALLER);
+    static_assert(akg::sim::kInstrAccepts<akg::sim::InstrId::InitOutput, akg::sim::kKernelTypeSoc, T>,
+                  "InitOutput: data type not supported (" AKG_GM_FILL_TYPES ")");
+    akg::sim::GmFill(gmWorkspaceAddr.GetPhyAddr(0), &value, sizeof(T), size, akg::sim::InstrId::InitOutput, AKG_CALLER);
 }
 
 // Fill: the current name of InitGlobalMemory (the same documented types and effect).
 template <typename T>
 AKG_API void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
-    static_assert(akg_detail::kGmFillType<T>, "Fill: data type not supported (" AKG_GM_FILL_TYPES ")");
-    akg::sim::GmFill(gmWorkspaceAddr.GetPhyAddr(0), &value, sizeof(T), size, "Fill", AKG_CALLER);
+    static_assert(akg::sim::kInstrAccepts<akg::sim::InstrId::Fill, akg::sim::kKernelTypeSoc, T>,
+                  "Fill: data type not supported (" AKG_GM_FILL_TYPES ")");
+    akg::sim::GmFill(gmWorkspaceAddr.GetPhyAddr(0), &value, sizeof(T), size, akg::sim::InstrId::Fill, AKG_CALLER);
 }
 
 }  // namespace AscendC

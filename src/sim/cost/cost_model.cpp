@@ -3,7 +3,6 @@
 #include "sim/cost/cost_model.h"
 
 #include <algorithm>
-#include <cstring>
 #include <limits>
 
 #include "sim/runtime.h"
@@ -176,7 +175,7 @@ void CostModel::Impl::Record(int core, const Instr& in) {
             }
             break;
         case SyncKind::Barrier:
-            if (std::strcmp(in.api, "SyncAll") == 0) {
+            if (in.timing == sim::Timing::SyncAll) {
                 op.kind = OpKind::SyncAll;
             } else if (in.pipe == Pipe::ALL) {
                 op.kind = OpKind::BarrierAll;
@@ -192,7 +191,7 @@ void CostModel::Impl::Record(int core, const Instr& in) {
             op.kind = OpKind::Marker;  // the hand-off itself is the data hazard AddHazards records
             break;
         case SyncKind::None:
-            op.kind = in.pipe == Pipe::S ? OpKind::Scalar : OpKind::Work;
+            op.kind = in.timing == sim::Timing::Scalar ? OpKind::Scalar : OpKind::Work;
             break;
     }
 
@@ -231,33 +230,35 @@ void CostModel::Impl::Record(int core, const Instr& in) {
         }
     }
     op.bytes = in.bytes;
-    switch (in.pipe) {
-        case Pipe::V:
-            if (std::strcmp(in.api, "asc_vf_call") == 0) {
-                // A SIMT VF: its threads' accesses at the warps' issue rate, its GM bytes on the
-                // shared GM path like a DMA's (src/sim/simt.cpp).
-                op.cycles = t.vectorStartCycles + double(in.elements) / t.simtAccessesPerCycle;
-                op.gmBytes = double(in.bytes);
-                launch.gmRead += in.bytes;
-            } else if (in.vfStep) {
-                // A register instruction of a SIMD VF (src/sim/reg_compute.cpp): its 256-byte
-                // steps, by its row's cost class; the VF's launch paid the vector start.
-                op.cycles = double(std::max<uint32_t>(in.repeats, 1)) * RepeatCycles(t, in);
-                launch.vectorElements += in.elements;
-            } else if (std::strcmp(in.api, "DataCopy") == 0) {  // UB -> UB copy
-                op.cycles = t.vectorStartCycles + double(in.bytes) / t.ubToUbBytesPerCycle;
-            } else {
-                const double conflicts =
-                    t.vectorBankConflicts && memBase
-                        ? BankConflictFactor(in, reinterpret_cast<uintptr_t>((*memBase)[size_t(Mem::UB)]))
-                        : 1.0;
-                op.cycles = t.vectorStartCycles + double(in.repeats) * RepeatCycles(t, in) * conflicts;
-                op.ubPortShare = (conflicts - 1) / conflicts;
-                launch.vectorElements += in.elements;
-            }
+    // How the instruction's row says it is timed (include/akg/sim/instr_rows.h, Timing).
+    switch (in.timing) {
+        case sim::Timing::SimtVf:
+            // A SIMT VF: its threads' accesses at the warps' issue rate, its GM bytes on the
+            // shared GM path like a DMA's (src/sim/simt.cpp).
+            op.cycles = t.vectorStartCycles + double(in.elements) / t.simtAccessesPerCycle;
+            op.gmBytes = double(in.bytes);
+            launch.gmRead += in.bytes;
             break;
-        case Pipe::MTE2:
-        case Pipe::MTE3:
+        case sim::Timing::VfStep:
+            // A register instruction of a SIMD VF (src/sim/reg_compute.cpp): its 256-byte
+            // steps, by its row's cost class; the VF's launch paid the vector start.
+            op.cycles = double(std::max<uint32_t>(in.repeats, 1)) * RepeatCycles(t, in);
+            launch.vectorElements += in.elements;
+            break;
+        case sim::Timing::UbCopy:
+            op.cycles = t.vectorStartCycles + double(in.bytes) / t.ubToUbBytesPerCycle;
+            break;
+        case sim::Timing::Vector: {
+            const double conflicts =
+                t.vectorBankConflicts && memBase
+                    ? BankConflictFactor(in, reinterpret_cast<uintptr_t>((*memBase)[size_t(Mem::UB)]))
+                    : 1.0;
+            op.cycles = t.vectorStartCycles + double(in.repeats) * RepeatCycles(t, in) * conflicts;
+            op.ubPortShare = (conflicts - 1) / conflicts;
+            launch.vectorElements += in.elements;
+            break;
+        }
+        case sim::Timing::Dma:
             op.cycles = t.dmaInstrCycles;
             if (gm) {
                 op.cycles += double(std::max<uint32_t>(in.repeats, 1)) * t.dmaBurstCycles;
@@ -272,11 +273,11 @@ void CostModel::Impl::Record(int core, const Instr& in) {
                 op.cycles += double(in.bytes) / t.l1ToUbBytesPerCycle;
             }
             break;
-        case Pipe::MTE1:
+        case sim::Timing::Mte1:
             op.cycles = t.mte1StartCycles +
                         double(in.bytes) / (localDst == Mem::L0B ? t.l1ToL0bBytesPerCycle : t.l1ToL0aBytesPerCycle);
             break;
-        case Pipe::FIX:
+        case sim::Timing::Fixpipe:
             op.cycles = t.dmaInstrCycles + double(in.bytes) / t.fixpipeBytesPerCycle;
             if (gm) {
                 // Fixpipe's GM writes share the GM path like MTE3's (section 3.1: all GM traffic
@@ -286,11 +287,13 @@ void CostModel::Impl::Record(int core, const Instr& in) {
                 (gm->write ? launch.gmWrite : launch.gmRead) += in.bytes;
             }
             break;
-        case Pipe::M:
+        case sim::Timing::Cube:
             op.cycles = double(std::max<uint32_t>(in.repeats, 1)) *
                         CubeCycles(t, in.elements ? in.bytes / in.elements : 2);
             break;
-        default: break;
+        case sim::Timing::Scalar:
+        case sim::Timing::Sync:
+        case sim::Timing::SyncAll: break;  // not work: recorded above
     }
     c.ops.push_back(op);
 }
