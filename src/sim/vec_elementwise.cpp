@@ -65,7 +65,7 @@ D Apply(S a, S b, D d) {
     // half outputs), then the sum is rounded again.
     else if constexpr (OP == VecOp::FusedMulAdd)
         return Narrow<D>(W(Widen(Narrow<S>(W(x * Widen(S(d))))) + y));
-    else if constexpr (OP == VecOp::FusedMulAddRelu)
+    else if constexpr (OP == VecOp::FusedMulAddRelu || OP == VecOp::MulAddRelu)
         return Narrow<D>(MaxOf<W>(Widen(S(Narrow<D>(W(Widen(Narrow<S>(W(x * Widen(S(d))))) + y)))), W(0)));
     else if constexpr (OP == VecOp::MulAddDst || OP == VecOp::Axpy) {
         const D prod = Narrow<D>(Wide<D>(Wide<D>(x) * Wide<D>(y)));

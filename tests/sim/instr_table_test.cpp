@@ -50,6 +50,7 @@ const std::map<std::string, Ref>& References() {
         {"SubRelu", {-4, 4, [](double a, double b, double) { return std::max(a - b, 0.0); }}},
         {"FusedMulAdd", {-4, 4, [](double a, double b, double d) { return a * d + b; }}},
         {"FusedMulAddRelu", {-4, 4, [](double a, double b, double d) { return std::max(a * d + b, 0.0); }}},
+        {"MulAddRelu", {-4, 4, [](double a, double b, double d) { return std::max(a * d + b, 0.0); }}},
         {"MulAddDst", {-4, 4, [](double a, double b, double d) { return a * b + d; }}},
         {"Adds", {-4, 4, [](double a, double s, double) { return a + s; }}},
         {"Muls", {-4, 4, [](double a, double s, double) { return a * s; }}},

@@ -31,6 +31,7 @@ namespace akg::sim {
     X(SubRelu, Binary, Simple, Stamped, (int16_t, half, float))      \
     X(FusedMulAdd, BinaryAcc, Simple, Stamped, (half, float))        \
     X(FusedMulAddRelu, BinaryAcc, Simple, Stamped, (half, float))    \
+    X(MulAddRelu, BinaryAcc, Simple, Stamped, (half, float))         \
     X(MulAddDst, BinaryAcc, Simple, Custom, (half, float))
 
 // kernel_operator_vec_binary_scalar_intf.h
