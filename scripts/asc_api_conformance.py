@@ -29,7 +29,7 @@ CONFORMANCE = ROOT / "tests" / "conformance"
 # What src/build/compile.cpp passes for an Atlas A2/A3 kernel, minus linking.
 KERNEL_FLAGS = ["-std=c++17", "-w", "-D__CCE_AICORE__=220", "-DAKG_DEVICE_COMPILE=1", "-fsyntax-only"]
 # Headers the probe includes: the kernel entry point, and every tree kernels and tiling code include.
-INCLUDE_TREES = ("lib", "adv_api", "tiling", "kernel_tiling")
+INCLUDE_TREES = ("lib", "adv_api", "tiling", "kernel_tiling", "utils")
 EXTRA_HEADERS = ("kernel_operator.h", "register/tilingdata_base.h")
 CATEGORIES = {
     "arch": "declared for Atlas A2/A3 but usable only on another architecture",

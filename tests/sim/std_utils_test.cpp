@@ -1,0 +1,52 @@
+// AscendC::Std (utils/std/*.h): the utilities kernels and their host code call under CANN's
+// names — ceil_div in tilings (the official matmul_splitk sample), max/min of mixed types,
+// scalar sqrt/abs, tuples and the traits.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "kernel_operator.h"
+#include "utils/std/algorithm.h"
+#include "utils/std/cmath.h"
+#include "utils/std/tuple.h"
+#include "utils/std/type_traits.h"
+#include "utils/std/utility.h"
+
+namespace Std = AscendC::Std;
+
+static_assert(Std::ceil_div(1024u, 256u) == 4u && Std::ceil_div(1025, 256) == 5 && Std::ceil_div(0, 7) == 0);
+static_assert(Std::is_same<Std::conditional<true, float, half>::type, float>::value);
+static_assert(!Std::is_same<int, long>::value && Std::is_base_of<Std::integral_constant<int, 3>, Std::integral_constant<int, 3>>::value);
+static_assert(Std::integral_constant<int, 3>::value == 3 && Std::is_convertible<int, float>::value);
+static_assert(std::is_same_v<Std::enable_if<true, int>::type, int>);
+static_assert(std::is_same_v<Std::make_index_sequence<3>, Std::index_sequence<0, 1, 2>>);
+static_assert(Std::tuple_size<Std::tuple<int, float, char>>::value == 3);
+static_assert(std::is_same_v<Std::tuple_element<1, Std::tuple<int, float>>::type, float>);
+
+TEST(StdUtils, MaxMinTakeTheCommonTypeOfMixedOperands) {
+    EXPECT_EQ(Std::max(3, 7u), 7u);
+    EXPECT_EQ(Std::min(int64_t(-5), 2), int64_t(-5));
+    static_assert(std::is_same_v<decltype(Std::max(1, 2.5)), double>);
+    EXPECT_EQ(Std::max(1, 2.5), 2.5);
+    EXPECT_EQ(Std::min(4.0f, 4), 4.0f);
+}
+
+TEST(StdUtils, ScalarSqrtAndAbsPerElementType) {
+    EXPECT_EQ(Std::sqrt(16.0f), 4.0f);
+    EXPECT_EQ(float(Std::sqrt(half(6.25f))), 2.5f);
+    EXPECT_EQ(Std::abs(-7), 7);
+    EXPECT_EQ(Std::abs(int16_t(-300)), int16_t(300));
+    EXPECT_FALSE(std::signbit(Std::abs(-0.0f)));
+    EXPECT_EQ(float(Std::abs(half(-1.5f))), 1.5f);
+}
+
+TEST(StdUtils, TuplesGetMakeAndTie) {
+    auto t = Std::make_tuple(1, 2.5f, 'c');
+    EXPECT_EQ(Std::get<0>(t), 1);
+    EXPECT_EQ(Std::get<1>(t), 2.5f);
+    int a = 0;
+    float b = 0;
+    Std::tie(a, b) = Std::make_tuple(9, 0.5f);
+    EXPECT_EQ(a, 9);
+    EXPECT_EQ(b, 0.5f);
+}
