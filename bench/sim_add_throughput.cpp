@@ -77,7 +77,8 @@ void AddEntry(void** args) {
     k.Process();
 }
 
-// state.range(0): elements in total; state.range(1): elements per tile.
+// state.range(0): elements in total; state.range(1): elements per tile; state.range(2): the race
+// detector on (1) or off (0; its cost is the ratio to the same case with it on).
 template <typename T>
 void BM_SimAdd(benchmark::State& state) {
     const uint32_t total = uint32_t(state.range(0));
@@ -98,6 +99,7 @@ void BM_SimAdd(benchmark::State& state) {
     void* argv[] = {&a};
     launch.args.assign(argv, argv + 1);
     launch.blockDim = 48;
+    launch.detectRaces = state.range(2) != 0;
     akg::PlatformSpec platform;
     for (auto _ : state) {
         akg::sim::LaunchResult r = akg::sim::Launch(platform, launch);
@@ -131,13 +133,18 @@ BENCHMARK(BM_HostAddBaseline)->Arg(48 << 20)->Arg(48 << 16)->Unit(benchmark::kMi
 // 48 Mi elements (1 Mi per core, so every DataCopy length stays 32-byte aligned): large enough
 // that per-launch setup is noise. The tile sizes span what real
 // kernels use: 8 KiB-per-buffer tiles up to the 3x2 buffers filling most of the 192 KiB UB.
-BENCHMARK(BM_SimAdd<float>)->Args({48 << 20, 2048})->Args({48 << 20, 8192})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SimAdd<float>)->Args({48 << 20, 2048, 1})->Args({48 << 20, 8192, 1})->Unit(benchmark::kMillisecond);
 // The same Add with GM that fits the host's last-level cache: the simulator's own cost without
 // the host's DRAM bandwidth (three 4-byte streams per element) as the ceiling.
-BENCHMARK(BM_SimAdd<float>)->Args({48 << 16, 8192})->Args({48 << 18, 8192})->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SimAdd<half>)->Args({48 << 20, 4096})->Args({48 << 20, 16384})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SimAdd<float>)->Args({48 << 16, 8192, 1})->Args({48 << 18, 8192, 1})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SimAdd<half>)->Args({48 << 20, 4096, 1})->Args({48 << 20, 16384, 1})->Unit(benchmark::kMillisecond);
 // Small tiles measure the per-instruction cost of the stream and checker rather than the math.
-BENCHMARK(BM_SimAdd<float>)->Args({48 << 16, 64})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SimAdd<float>)->Args({48 << 16, 64, 1})->Unit(benchmark::kMillisecond);
+// The race detector's cost: the same cases with it off.
+BENCHMARK(BM_SimAdd<float>)
+    ->Args({48 << 20, 8192, 0})
+    ->Args({48 << 16, 64, 0})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

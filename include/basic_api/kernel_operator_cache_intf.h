@@ -14,6 +14,7 @@ namespace detail {
 inline void CacheMaintenance(akg::sim::Mem mem, const void* addr, const void* caller) {
     akg::sim::Instr in(akg::sim::InstrId::DataCacheCleanAndInvalid, caller);
     in.Read(mem, addr, 1);
+    in.noData = true;
     akg::sim::Issue(in);
 }
 }  // namespace detail

@@ -68,12 +68,12 @@ __aicore__ inline void GetUintDivMagicAndShift(T& magic, T& shift, T divisor) {
 
 template <typename T>
 AKG_API T ReadGmByPassDCache(__gm__ T* addr) {
-    if (!akg::sim::ScalarAccess(akg::sim::Mem::GM, addr, sizeof(T), false, AKG_CALLER)) return T{};
+    if (!akg::sim::GmFlagAccess(addr, sizeof(T), false, AKG_CALLER)) return T{};
     return *addr;
 }
 template <typename T>
 AKG_API void WriteGmByPassDCache(__gm__ T* addr, T value) {
-    if (!akg::sim::ScalarAccess(akg::sim::Mem::GM, addr, sizeof(T), true, AKG_CALLER)) return;
+    if (!akg::sim::GmFlagAccess(addr, sizeof(T), true, AKG_CALLER)) return;
     *addr = value;
 }
 

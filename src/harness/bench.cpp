@@ -224,11 +224,13 @@ std::string DiagnosticClass(const std::vector<sim::Diagnostic>& ds) {
     return "diagnostic." + ds.front().code;
 }
 
-// A deadlock or a fatal diagnostic: the launch did not complete, its outputs mean nothing.
-bool StopsTheRun(const std::vector<sim::Diagnostic>& ds) {
+// A deadlock or a fatal diagnostic (the launch did not complete, its outputs mean nothing), or one
+// whose outputs the device need not reproduce (a race): the case fails under every rule.
+bool FailsEveryRule(const std::vector<sim::Diagnostic>& ds) {
     for (auto& d : ds) {
         if (d.code == "DEADLOCK") return true;
-        if (const sim::DiagnosticInfo* info = sim::FindDiagnostic(d.code); !info || info->fatal) return true;
+        const sim::DiagnosticInfo* info = sim::FindDiagnostic(d.code);
+        if (!info || info->fatal || info->failsDeviceRule) return true;
     }
     return false;
 }
@@ -320,7 +322,7 @@ CaseEvaluation EvaluateCase(const UnitContext& ctx, const Unit& unit, run::Opera
         ThrowDiskFull(child.value("error", std::string("storing the returned tensors")));
     }
 
-    if (!diags.empty() && (o.diagnostics == "fail" || StopsTheRun(diags))) {
+    if (!diags.empty() && (o.diagnostics == "fail" || FailsEveryRule(diags))) {
         cleanup();
         return finish("run", DiagnosticClass(diags), FirstLine(diags.front().message));
     }

@@ -7,6 +7,7 @@
 #include "basic_api/kernel_operator_determine_compute_sync_intf.h"
 #include "basic_api/kernel_operator_group_barrier_intf.h"
 #include "basic_api/kernel_operator_tiling_intf.h"
+#include "sim/race.h"
 #include "sim/runtime.h"
 
 namespace akg::sim {
@@ -126,7 +127,9 @@ void Barrier(InstrId id, BarrierScope scope, uint32_t participants, const void* 
     EmitBarrierAll(id, caller);
     const uint32_t generation = rt.barrierGeneration[scope];
     const uint32_t waitArg = (scope << 24) | (generation & 0xffffffu);
+    if (rt.race) rt.race->Arrive(Cur().idx, scope);
     if (++rt.barrierArrived[scope] >= participants) {
+        if (rt.race) rt.race->Complete(scope);
         rt.barrierArrived[scope] = 0;
         ++rt.barrierGeneration[scope];
         WakeCores(Core::Wait::SyncAll, waitArg);
@@ -301,6 +304,7 @@ void SyncAllCoresSoft(void* gmWorkspace, void* ubWorkspace, int32_t usedCores, c
     in.Write(Mem::GM, static_cast<uint8_t*>(gmWorkspace) + uint64_t(Cur().block) * 32, 32);
     in.Read(Mem::GM, gmWorkspace, uint64_t(n) * 32);
     in.Write(Mem::UB, ubWorkspace, 32, 32);
+    in.gmSyncWords = true;
     if (!Issue(in)) return;
     Barrier(InstrId::SyncAll, kScopeSoft, n, caller);
 }
@@ -408,6 +412,7 @@ bool IssueGmWord(InstrId id, const void* gmWord, uint64_t gmBytes, const void* u
     in.Read(Mem::GM, gmWord, gmBytes);
     in.Write(Mem::GM, gmWord, 32);
     in.Write(Mem::UB, ub, 32, 32);
+    in.gmSyncWords = true;
     return Issue(in);
 }
 
@@ -496,6 +501,7 @@ void GroupBarrierCheck(const void* workspace, uint32_t arriveSize, uint32_t wait
     // The arrive and wait counters: one 512-byte line per member of the larger group.
     Instr in(InstrId::GroupBarrier, caller);
     in.Read(Mem::GM, workspace, uint64_t(std::max(arriveSize, waitSize)) * 512);
+    in.gmSyncWords = true;
     Issue(in);
 }
 
@@ -562,6 +568,7 @@ uint32_t DetermineBlock(InstrId gmRow, int32_t* gm, int32_t* ub, const void* cal
     Instr in(gmRow, caller);
     in.Read(Mem::GM, gm, uint64_t(blocks) * 32);
     in.Write(Mem::UB, ub, uint64_t(blocks) * 32 + 32, 32);
+    in.gmSyncWords = true;
     Issue(in);
     if (rt.determineNotifies.size() < rt.cores.size()) {
         rt.determineNotifies.resize(rt.cores.size());

@@ -272,6 +272,11 @@ void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, cons
     in.Read(Mem::L0C, s.src, srcSpan, 64);
     if (s.deqTensor) in.Read(s.deqMem, s.deqTensor, uint64_t(p.nSize) * 8, 32);
     in.Write(s.dstMem, s.dst, dstSpan, s.nz || s.dstMem != Mem::GM ? 32 : 1);
+    if (s.nz)  // a column block's rows lie back to back
+        in.Bursts((p.nSize + nzCols - 1) / nzCols, uint64_t(p.mSize) * nzCols * des, uint64_t(p.dstStride) * 32);
+    else
+        in.Bursts(p.mSize, p.nSize * des, uint64_t(p.dstStride) * des).Loops(ndNum, uint64_t(p.dstNdStride) * des, 1, 0);
+    if (s.dstMem == Mem::GM) MarkAtomicGmWrites(in);
     in.bytes = uint64_t(ndNum) * p.mSize * p.nSize * des;
     in.repeats = ndNum * p.mSize;  // one output burst per row
     in.elements = uint64_t(ndNum) * p.mSize * p.nSize;

@@ -55,6 +55,13 @@ void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes) {
     }
 }
 
+void MarkAtomicGmWrites(Instr& in) {
+    const Core& c = Cur();
+    if (c.atomic == AtomicOp::None || c.atomic == AtomicOp::Keep) return;
+    in.gmAtomic = uint8_t(c.atomic);
+    in.gmAtomicType = c.atomicType;
+}
+
 namespace {
 
 void CheckBlockCount(const char* api, uint32_t blockCount, const void* caller) {
@@ -87,7 +94,10 @@ void DmaCopy(const DmaSpec& s, const void* caller) {
     if (block == 0) srcSpan = dstSpan = 0;
     Instr in(id, caller);
     // DataCopy moves whole 32-byte blocks: it cannot stop inside the last one.
-    in.Read(s.srcMem, s.src, srcSpan, s.srcAlign, 32).Write(s.dstMem, s.dst, dstSpan, s.dstAlign, 32);
+    in.Read(s.srcMem, s.src, srcSpan, s.srcAlign, 32).Bursts(s.blockCount, block, block + s.srcGap);
+    in.Write(s.dstMem, s.dst, dstSpan, s.dstAlign, 32).Bursts(s.blockCount, block, block + s.dstGap);
+    if (s.dstMem == Mem::GM) MarkAtomicGmWrites(in);
+    if (s.dstMem == Mem::GM && s.blockCount == 1 && block <= kValuedWriteBytes) in.gmValue = s.src;
     in.bytes = uint64_t(s.blockCount) * block;
     in.repeats = s.blockCount;  // bursts, for the cost model
     in.requestedBytes = s.blockBytes;
@@ -268,7 +278,10 @@ void DmaPadIn(const DmaPadInSpec& s, Mem dstMem, const void* caller) {
     uint64_t dstSpan = loop.count() && innerDst ? loop.dstReach() + innerDst : 0;
     if (s.blockBytes == 0) srcSpan = dstSpan = 0;
     Instr in(InstrId::DataCopyPadIn, caller);
-    in.Read(Mem::GM, s.src, srcSpan, 1).Write(dstMem, s.dst, dstSpan, s.compact ? uint16_t(1) : uint16_t(32));
+    in.Read(Mem::GM, s.src, srcSpan, 1)
+        .Bursts(s.blockCount, s.blockBytes, srcStep)
+        .Loops(loop.n1, loop.src1, loop.n2, loop.src2);
+    in.Write(dstMem, s.dst, dstSpan, s.compact ? uint16_t(1) : uint16_t(32));
     in.bytes = loop.count() * s.blockCount * s.blockBytes;
     in.repeats = static_cast<uint32_t>(loop.count() * s.blockCount);
     in.elements = in.bytes / es;
@@ -339,7 +352,10 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
     uint64_t dstSpan = loop.count() && innerDst ? loop.dstReach() + innerDst : 0;
     if (blockBytes == 0) srcSpan = dstSpan = 0;
     Instr in(InstrId::DataCopyPadOut, caller);
-    in.Read(srcMem, src, srcSpan, compact ? uint16_t(1) : uint16_t(32)).Write(Mem::GM, dst, dstSpan, 1);
+    in.Read(srcMem, src, srcSpan, compact ? uint16_t(1) : uint16_t(32));
+    in.Write(Mem::GM, dst, dstSpan, 1).Bursts(blockCount, blockBytes, dstStep).Loops(loop.n1, loop.dst1, loop.n2, loop.dst2);
+    MarkAtomicGmWrites(in);
+    if (blockCount == 1 && loop.count() == 1 && blockBytes <= kValuedWriteBytes) in.gmValue = src;
     in.bytes = loop.count() * blockCount * blockBytes;
     in.repeats = static_cast<uint32_t>(loop.count() * blockCount);
     in.elements = in.bytes / DTypeSize(dtype);
@@ -355,6 +371,7 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
 void GmFill(void* dst, const void* value, uint32_t elemSize, uint64_t count, InstrId id, const void* caller) {
     Instr in(id, caller);
     in.Write(Mem::GM, dst, count * elemSize, 1);
+    MarkAtomicGmWrites(in);
     in.bytes = count * elemSize;
     in.elements = count;
     if (!Issue(in) || count == 0) return;

@@ -63,6 +63,12 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "outside its group, or a GM workspace that is not 512-byte aligned"},
         {"DETERMINE_UNINITIALIZED", "multicore", true,
          "WaitPreBlock or NotifyNextBlock on a core that has not called InitDetermineComputeWorkspace"},
+        {"GM_RACE", "multicore", false,
+         "a GM byte written by one core is read or written by another with nothing ordering the two (SyncAll, a "
+         "cross-core flag, IBSet/IBWait, GroupBarrier, NotifyNextBlock/WaitPreBlock, a GM flag word written and read with "
+         "Write/ReadGmByPassDCache), other than atomic "
+         "accumulations of one kind",
+         true},
         // API usage
         {"CAST_ROUNDMODE_UNSUPPORTED", "api", false, "Cast with a rounding mode the hardware does not offer for this type pair"},
         {"VEC_MASK_MODE", "api", false,
@@ -171,8 +177,11 @@ std::string Format(const char* fmt, ...) {
 }
 
 void Diag(const char* code, const void* caller, const std::string& message, const void* related) {
+    DiagOnCore(Rt().cur ? Rt().cur->idx : -1, code, caller, message, related);
+}
+
+void DiagOnCore(int core, const char* code, const void* caller, const std::string& message, const void* related) {
     Runtime& rt = Rt();
-    int core = rt.cur ? rt.cur->idx : -1;
     // Repeats of one rule at one call site collapse into a count; the first message is kept.
     for (auto& d : rt.diags) {
         if (d.caller == caller && d.code == code) {

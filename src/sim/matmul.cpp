@@ -249,13 +249,18 @@ void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem
     in.bytes = uint64_t(mAct) * nOut * cElem;
     in.repeats = uint32_t(mAct);
     in.Read(Mem::L0C, r.l0C, uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * 4, 1024);
-    in.Write(dstMem, dst, uint64_t((mAct - 1) * dstRowStride + nOut) * cElem, uint16_t(dstMem == Mem::GM ? cElem : 32));
+    in.Write(dstMem, dst, uint64_t((mAct - 1) * dstRowStride + nOut) * cElem, uint16_t(dstMem == Mem::GM ? cElem : 32))
+        .Bursts(uint64_t(mAct), uint64_t(nOut) * cElem, uint64_t(dstRowStride) * cElem);
     if (r.quantMode != NoQuant && FixpipeModePerColumn(QuantMode_t(r.quantMode)))
         in.Read(Mem::L1, r.l1Quant ? r.l1Quant : r.quantVector + uint64_t(n0) * 8, uint64_t(nAct) * 8, 32);
-    if (!IssueCube(in)) return;
     AtomicOp op = enAtomic == 1 ? AtomicOp::Add : enAtomic == 2 ? AtomicOp::Max : enAtomic == 3 ? AtomicOp::Min
                                                                                                  : AtomicOp::None;
     if (op == AtomicOp::None && dstMem == Mem::GM && Cur().atomic != AtomicOp::Keep) op = Cur().atomic;
+    if (op != AtomicOp::None && dstMem == Mem::GM) {
+        in.gmAtomic = uint8_t(op);
+        in.gmAtomicType = r.cType;
+    }
+    if (!IssueCube(in)) return;
     for (int32_t i = 0; i < mAct; ++i) {
         for (int32_t j = 0; j < nAct; ++j) {
             const uint8_t* acc = r.l0C + (uint64_t(i) * r.baseN + j) * 4;

@@ -218,13 +218,26 @@ uintptr_t LocalAddress(AscendC::TPosition pos, uint32_t physAddr) {
     return reinterpret_cast<uintptr_t>(LocalMem(Cur(), MemOf(pos))) + physAddr;
 }
 
-bool ScalarAccess(Mem mem, const void* addr, uint32_t bytes, bool write, const void* caller) {
+bool ScalarAccess(Mem mem, const void* addr, uint32_t bytes, bool write, const void* caller, const void* value) {
     Instr in(write ? InstrId::SetValue : InstrId::GetValue, caller);
     in.bytes = bytes;
+    if (write && bytes <= kValuedWriteBytes) in.gmValue = value;
     if (write)
         in.Write(mem, addr, bytes);
     else
         in.Read(mem, addr, bytes);
+    return Issue(in);
+}
+
+bool GmFlagAccess(const void* addr, uint32_t bytes, bool write, const void* caller) {
+    Instr in(write ? InstrId::WriteGmByPassDCache : InstrId::ReadGmByPassDCache, caller);
+    in.bytes = bytes;
+    if (write)
+        in.Write(Mem::GM, addr, bytes);
+    else
+        in.Read(Mem::GM, addr, bytes);
+    in.gmSyncWords = true;
+    in.gmFlag = true;
     return Issue(in);
 }
 

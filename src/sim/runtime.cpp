@@ -2,6 +2,7 @@
 // runs on its own stack until it finishes or blocks in a cross-core wait; the scheduler then
 // resumes the next runnable core in index order. Waiting with nobody runnable is a deadlock.
 #include "sim/runtime.h"
+#include "sim/race.h"
 
 #include <sys/mman.h>
 
@@ -197,9 +198,10 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
     ScalarDivisionGuard scalarDivision;
     g_previousTerminate = std::set_terminate(OnTerminateInLaunch);
     for (auto* o : observers) o->OnLaunch(args.blockDim);
+    const std::vector<CoreSlot> layout = CoreLayout(platform, args.kernelType, args.blockDim);
 
     rt.kernelType = args.kernelType;
-    const std::vector<CoreSlot> layout = CoreLayout(platform, args.kernelType, args.blockDim);
+    if (args.detectRaces) rt.race = std::make_unique<RaceDetector>(layout.size());
     rt.cores.reserve(layout.size());
     rt.groups.resize(args.blockDim);
     for (const CoreSlot& slot : layout) {
@@ -254,6 +256,7 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
         }
         Resume(*next);
         if (next->state == CoreState::Done) {
+            if (rt.race) rt.race->CoreDone(next->idx);
             if (next->stack) stackPool.push_back(next->stack);
             RecycleCoreMemory(rt, *next);
             // A set waiting for room in this core's counter now never gets it: let it report.
@@ -263,6 +266,8 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
     }
 
     result.completed = !rt.aborting;
+    // Races in a run that stopped early would be about a schedule the device never reaches.
+    if (rt.race && result.completed) rt.race->Finish();
     for (auto& t : args.unchanged) {
         const auto* now = static_cast<const uint8_t*>(t.gm);
         const auto* was = static_cast<const uint8_t*>(t.original);

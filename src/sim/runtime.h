@@ -26,6 +26,8 @@ namespace akg::sim {
 // entry trampoline.
 struct KernelAbort {};
 
+class RaceDetector;  // sim/race.h
+
 // Thrown inside a core's context to end its kernel early without error: an AIC of a mixed
 // launch stops executing the kernel at REGIST_MATMUL_OBJ and only serves its AIVs' Matmul calls.
 struct CoreServesMatmul {};
@@ -198,6 +200,7 @@ struct Runtime {
     // Local memories of finished cores, handed to the next core to start: mapping fresh pages
     // for each of 48 cores costs more than the kernel's own work on small launches.
     std::array<std::vector<uint8_t*>, size_t(Mem::COUNT)> spareMem;
+    std::unique_ptr<RaceDetector> race;  // null when LaunchArgs::detectRaces is off
 };
 
 Runtime& Rt();
@@ -236,6 +239,9 @@ void ReleaseCoreMemories(Runtime& rt);
 // Diagnostics; Fatal never returns (it unwinds the current core).
 // `related`: a second code address the message names as "{related}" (resolved with the caller).
 void Diag(const char* code, const void* caller, const std::string& message, const void* related = nullptr);
+// The same for a finding about core `core` (index in the launch's core list) made outside it.
+void DiagOnCore(int core, const char* code, const void* caller, const std::string& message,
+                const void* related = nullptr);
 [[noreturn]] void Fatal(const char* code, const void* caller, const std::string& message,
                         const void* related = nullptr);
 std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -254,6 +260,9 @@ void WakeCores(Core::Wait kind, std::optional<uint32_t> arg = std::nullopt);
 
 // Writes bytes into GM, honouring the core's atomic mode (every engine that writes GM uses it).
 void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes);
+// Marks the GM writes of `in` as accumulating when the core's atomic mode is set (for the race
+// detector): every instruction whose effect goes through StoreGm.
+void MarkAtomicGmWrites(Instr& in);
 // "core 3" in a single-type launch, "AIC 1" / "AIV 2" in a mixed one.
 std::string CoreName(const Core& c);
 

@@ -8,6 +8,7 @@
 // model. Outside a VF they return at once.
 #include <cstddef>
 
+#include "sim/race.h"
 #include "sim/runtime.h"
 #include "akg/sim/simt.h"
 
@@ -49,7 +50,9 @@ void OnAccess(const void* p, uint64_t bytes, bool write, const void* caller) {
     else
         in.Read(m, p, bytes);
     CheckInstr(in);
-    if (m == Mem::GM) g_vf.gmBytes += bytes;
+    if (m != Mem::GM) return;
+    g_vf.gmBytes += bytes;
+    if (Rt().race) Rt().race->OnInstr(Cur().idx, in);
 }
 
 namespace {

@@ -83,6 +83,8 @@ const std::vector<Expectation> kKernelCandidates = {
     // Right values, a rule broken: by default any diagnostic fails the case.
     {"que_held_at_end", {"diagnostic.QUE_HELD_AT_END"}, true},
     {"syncall_deadlock", {"deadlock"}},
+    // Right values only because the cores run one after another here: a failing diagnostic.
+    {"two_core_race", {"diagnostic.GM_RACE"}},
     // The sandbox traps the call; once the anti-cheat scan runs at build time, it wins.
     {"fork_in_kernel", {"sandbox_violation", "anticheat.process"}},
     {"socket_in_kernel", {"sandbox_violation", "anticheat.network"}},

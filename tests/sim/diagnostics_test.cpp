@@ -573,6 +573,53 @@ TEST(Diagnostics, DEADLOCK) {
     ExpectClean(RunKernel(4, [&] { SyncAll(); }));
 }
 
+// Core 0 writes a tile that core 1 then reads with nothing between them: on the device core 1
+// may read before core 0's write lands. SyncAll orders them. (More cases: race_test.cpp.)
+TEST(Diagnostics, GM_RACE) {
+    akg::test::GmScope scope;
+    GmBuffer<float> x(64, "x"), y(64, "y");
+    int write = 0;
+    CheckRule(
+        "GM_RACE",
+        [&](bool bad, int* line) {
+            TPipe pipe;
+            TBuf<TPosition::VECCALC> b;
+            pipe.InitBuffer(b, 256);
+            LocalTensor<float> t = b.Get<float>();
+            GlobalTensor<float> gx, gy;
+            gx.SetGlobalBuffer((__gm__ float*)x.addr(), 64);
+            gy.SetGlobalBuffer((__gm__ float*)y.addr(), 64);
+            if (GetBlockIdx() == 0) {
+                Duplicate(t, 2.0f, 64);
+                PipeBarrier<PIPE_ALL>();
+                MARK(write); DataCopy(gx, t, 64);
+            }
+            if (!bad) SyncAll();
+            if (GetBlockIdx() == 1) {
+                MARK(*line); DataCopy(t, gx, 64);
+                PipeBarrier<PIPE_ALL>();
+                DataCopy(gy, t, 64);
+            }
+        },
+        2);
+    // Both lines are named: core 1's read is the location, core 0's write the related site.
+    KernelRun bad = RunKernel(2, [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        LocalTensor<float> t = b.Get<float>();
+        GlobalTensor<float> gx;
+        gx.SetGlobalBuffer((__gm__ float*)x.addr(), 64);
+        if (GetBlockIdx() == 0) { MARK(write); DataCopy(gx, t, 64); }
+        if (GetBlockIdx() == 1) DataCopy(t, gx, 64);
+    });
+    ASSERT_EQ(bad.result.diagnostics.size(), 1u) << bad.Codes();
+    const std::string& msg = bad.result.diagnostics[0].message;
+    EXPECT_NE(msg.find("core 1 reads byte 0 of GM tensor 'x'"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("core 0 writes it at "), std::string::npos) << msg;
+    EXPECT_NE(msg.find(LineOf(write) + ","), std::string::npos) << msg;
+}
+
 // ---- API usage ----
 
 TEST(Diagnostics, CAST_ROUNDMODE_UNSUPPORTED) {

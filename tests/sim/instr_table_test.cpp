@@ -272,6 +272,8 @@ const std::map<std::string, std::string>& FunctionalTests() {
         {"NotifyNextBlockGm", "DetermineCompute.CoresTakeTurnsInBlockOrderEveryRound"},
         {"GetValue", "AdvBroadcast.ColumnAlongAxis1"},
         {"SetValue", "AdvMean.FloatRowsIgnoreThePadding"},
+        {"ReadGmByPassDCache", "DataSyncBarrierSync.PublishesAWriteBeforeTheFlag"},
+        {"WriteGmByPassDCache", "DataSyncBarrierSync.PublishesAWriteBeforeTheFlag"},
         {"GetTilingData", "TilingRegistration.GetTilingDataFillsTheRegisteredStruct"},
         {"DumpTensor", "DeviceLog.PrintfAndDumpTensor"},
         {"DataCacheCleanAndInvalid", "DataCache.CleanAndInvalidIssuesAScalarInstructionOnTheLineAndKeepsTheData"},

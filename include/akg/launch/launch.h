@@ -50,6 +50,9 @@ struct LaunchArgs {
     // cannot start processes: it returns the sites and its parent calls ResolveLocations.
     bool resolveLocations = true;
     std::vector<UnchangedTensor> unchanged;  // checked after the run (INPUT_MODIFIED)
+    // Report GM bytes that cores access in an order nothing synchronises (GM_RACE). Off only to
+    // measure what the detector costs.
+    bool detectRaces = true;
 };
 
 // A code address as a shared object and an offset into it: meaningful in any process.
@@ -152,6 +155,9 @@ struct DiagnosticInfo {
     const char* category;
     bool fatal;  // the device would hang or fault; the run stops
     const char* rule;
+    // The run goes on, but the device's result need not be the simulated one: the case fails
+    // under the device rule (--diagnostics report) as well as strictly.
+    bool failsDeviceRule = false;
 };
 const std::vector<DiagnosticInfo>& DiagnosticCatalog();
 const DiagnosticInfo* FindDiagnostic(const std::string& code);

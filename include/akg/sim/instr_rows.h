@@ -106,6 +106,8 @@ enum class TypeSet : uint8_t { Bytes, NoData, Checked, PerSoc };
     /* scalar and system */                                                                            \
     X(GetValue, "GetValue", S, Scalar, Simple, None, Bytes)                                                    \
     X(SetValue, "SetValue", S, Scalar, Simple, None, Bytes)                                                    \
+    X(ReadGmByPassDCache, "ReadGmByPassDCache", S, Scalar, Simple, None, Bytes) /* a cross-core flag's read */ \
+    X(WriteGmByPassDCache, "WriteGmByPassDCache", S, Scalar, Simple, None, Bytes) /* ... and its write */     \
     X(GetTilingData, "GET_TILING_DATA", S, Scalar, Simple, None, Bytes)                                        \
     X(DumpTensor, "DumpTensor", S, Scalar, Simple, None, Bytes)                                                \
     X(DataCacheCleanAndInvalid, "DataCacheCleanAndInvalid", S, Scalar, Simple, None, NoData)                   \

@@ -55,6 +55,9 @@ constexpr DType DTypeOf() {
 // One memory range an instruction reads or writes. `align` is the alignment in bytes the API
 // requires of the start address; `granule` is the unit it moves (32 for DataCopy, which cannot
 // express a partial block, 1 for byte-precise DataCopyPad and scalar accesses).
+// The largest GM write whose bytes an Instr carries (Instr::gmValue).
+inline constexpr uint64_t kValuedWriteBytes = 64;
+
 struct Access {
     uintptr_t addr = 0;
     uint64_t bytes = 0;
@@ -62,6 +65,15 @@ struct Access {
     bool write = false;
     uint16_t align = 1;
     uint16_t granule = 1;
+    // The bytes of the span a strided transfer touches: `bursts` runs of `burst` bytes whose starts
+    // lie `burstStride` apart, the whole repeated `loops[i]` times `loopStride[i]` apart (Ascend
+    // 950's DMA loop registers). bursts == 0: every byte of the span. Only the race detector reads
+    // the pattern (a core's columns of every row are not the other cores' columns); the checker
+    // and the cost model use the span.
+    uint32_t bursts = 0;
+    uint64_t burst = 0, burstStride = 0;
+    uint32_t loops[2] = {1, 1};
+    uint64_t loopStride[2] = {0, 0};
 };
 
 // Built in one place, from its row (instr_rows.h, instr_table.h): the row gives the API name, the
@@ -100,14 +112,64 @@ struct Instr {
     // The API requires the length the caller asked for to be a multiple of `lenAlign` bytes.
     uint64_t requestedBytes = 0;
     uint16_t lenAlign = 1;
+    // GM writes that accumulate in the DMA's atomic unit (SetAtomicAdd/Max/Min, a Matmul's
+    // enAtomic): the AtomicOp as a number (0: plain writes) and the element type. Writes of one op
+    // and type land in any order with the same result, so they do not race with each other.
+    uint8_t gmAtomic = 0;
+    DType gmAtomicType = DType::F32;
+    // The GM accesses are a synchronisation protocol's own words (IBSet/IBWait flags, the software
+    // SyncAll's slots, GroupBarrier and the deterministic-order helpers' workspaces), which cores
+    // poll concurrently by design.
+    bool gmSyncWords = false;
+    // A cross-core flag's word (Read/WriteGmByPassDCache): the race detector orders a read of the
+    // word after the write it read, as a release / acquire pair.
+    bool gmFlag = false;
+    // A small GM write's bytes as they will land (a scalar store, a one-burst copy of at most
+    // kValuedWriteBytes): cores storing the same bytes to the same place do not race (a "found"
+    // flag every core may set, an output every core zero-fills). Valid while the Instr is issued.
+    const void* gmValue = nullptr;
+    // Names memory without reading or writing its data (cache maintenance): not a GM access for
+    // the race detector.
+    bool noData = false;
     const void* caller = nullptr;
 
     Instr& Read(Mem m, const void* a, uint64_t n, uint16_t align = 1, uint16_t granule = 1) {
-        if (nacc < 5) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, false, align, granule};
-        return *this;
+        return Add(m, a, n, false, align, granule);
     }
     Instr& Write(Mem m, const void* a, uint64_t n, uint16_t align = 1, uint16_t granule = 1) {
-        if (nacc < 5) acc[nacc++] = Access{reinterpret_cast<uintptr_t>(a), n, m, true, align, granule};
+        return Add(m, a, n, true, align, granule);
+    }
+    Instr& Add(Mem m, const void* a, uint64_t n, bool write, uint16_t align, uint16_t granule) {
+        if (nacc < 5) {
+            Access& x = acc[nacc++];
+            x.addr = reinterpret_cast<uintptr_t>(a);
+            x.bytes = n;
+            x.mem = m;
+            x.write = write;
+            x.align = align;
+            x.granule = granule;
+        }
+        return *this;
+    }
+    // The last access added touches `count` bursts of `bytes`, `stride` apart, from its start.
+    Instr& Bursts(uint64_t count, uint64_t bytes, uint64_t stride) {
+        if (nacc > 0) {
+            Access& a = acc[nacc - 1];
+            a.bursts = uint32_t(count);
+            a.burst = bytes;
+            a.burstStride = stride;
+        }
+        return *this;
+    }
+    // ... and repeats them `n1` times `stride1` apart, all of that `n2` times `stride2` apart.
+    Instr& Loops(uint64_t n1, uint64_t stride1, uint64_t n2, uint64_t stride2) {
+        if (nacc > 0) {
+            Access& a = acc[nacc - 1];
+            a.loops[0] = uint32_t(n1);
+            a.loops[1] = uint32_t(n2);
+            a.loopStride[0] = stride1;
+            a.loopStride[1] = stride2;
+        }
         return *this;
     }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "basic_api/kernel_operator_tiling_intf.h"
+#include "sim/race.h"
 #include "sim/runtime.h"
 #include "sim/symbolize.h"
 
@@ -189,6 +190,7 @@ bool Issue(const Instr& in) {
     Runtime& rt = Rt();
     if (rt.cur) ++rt.cur->issued;
     for (InstrObserver* o : rt.observers) o->OnInstr(rt.cur ? rt.cur->idx : -1, in);
+    if (rt.race && rt.cur) rt.race->OnInstr(rt.cur->idx, in);
     return true;
 }
 

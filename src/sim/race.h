@@ -1,0 +1,103 @@
+// The cross-core race detector (GM_RACE, docs/diagnostics.md): the cores of a launch run one
+// after another here, but concurrently on the device, so a GM byte one core writes and another
+// reads or writes with nothing ordering the two is a result the device does not guarantee. It is
+// part of the runtime (the scheduler's barriers and flags feed it); Issue() hands it each instruction.
+//
+// Happens-before is tracked with a vector clock per core (as FastTrack / ThreadSanitizer do):
+// program order within a core, a release (CrossCoreSetFlag, IBSet, GroupBarrier::Arrive,
+// NotifyNextBlock: an Instr's crossSet) to the waits it released (crossReleasedBy), a GM flag
+// word's write to the reads that see it (Read/WriteGmByPassDCache: Instr::gmFlag), and a barrier
+// (the SyncAll family) from every participant's arrival to every participant's departure. GM
+// accesses are recorded as strided runs (bursts of the DMA, merged while a core keeps moving
+// forward through a tensor at one call site) stamped with the core's epoch, and checked against
+// each other with a sweep over their spans at barriers, when many have gathered, and at the end
+// of the launch. Runs every core is already ordered after are dropped, which bounds the memory of
+// kernels that synchronise; the rest is bounded by kMaxRuns.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "akg/sim/sim.h"
+
+namespace akg::sim {
+
+class RaceDetector {
+public:
+    explicit RaceDetector(size_t cores);
+
+    // An issued instruction of `core`: its GM accesses, and its release or acquire edges.
+    void OnInstr(int core, const Instr& in);
+    // A barrier of `scope`: each participant arrives, the last one completes it, and then every
+    // participant is ordered after every arrival.
+    void Arrive(int core, uint32_t scope);
+    void Complete(uint32_t scope);
+    // A finished core accesses nothing more: nothing needs keeping for it.
+    void CoreDone(int core);
+    // Checks what is left and reports every race found (GM_RACE diagnostics).
+    void Finish();
+
+    size_t RunsHeld() const { return runs_.size(); }
+
+private:
+    enum class Kind : uint8_t { Plain, Atomic, SyncWord };
+    struct Run {
+        uintptr_t begin = 0;
+        uint64_t burst = 0;   // bytes of each burst
+        uint64_t stride = 0;  // between burst starts (count > 1)
+        uint64_t count = 1;   // bursts
+        const void* caller = nullptr;
+        uint32_t epoch = 0;
+        uint32_t pass = 0;  // the check round it was recorded in
+        uint16_t core = 0;
+        bool write = false;
+        Kind kind = Kind::Plain;
+        uint8_t atomicOp = 0;
+        DType atomicType = DType::F32;
+        bool valued = false;  // a small write whose bytes are known: `value` is their hash
+        uint64_t value = 0;
+        uintptr_t end() const { return begin + (count - 1) * stride + burst; }
+    };
+    using Clock = std::vector<uint32_t>;
+    struct Snapshot {
+        uint32_t epoch;
+        Clock clock;
+    };
+    // A core's recent runs per call site and kind, for merging the next one into.
+    struct OpenRun {
+        const void* caller;
+        bool write;
+        size_t index;
+    };
+
+    void Record(Run r);
+    void Tick(int core);
+    void Join(Clock& into, const Clock& from);
+    const Clock& ClockAt(int core, uint32_t epoch) const;
+    bool Ordered(const Run& a, const Run& b) const;
+    static bool Conflict(const Run& a, const Run& b);
+    static bool Overlap(const Run& a, const Run& b, uintptr_t* at);
+    void Report(const Run& a, const Run& b, uintptr_t at);
+    // Checks the runs recorded since the last check against everything held, then drops the runs
+    // no core can still race with.
+    void Check();
+    void Prune();
+
+    size_t cores_;
+    std::vector<Clock> clock_;                 // per core
+    std::vector<std::vector<Snapshot>> snaps_;  // per core: its clock in each epoch it touched GM
+    std::vector<Clock> released_;              // per release id (Instr::crossSet)
+    std::unordered_map<uintptr_t, Clock> flags_;  // per GM flag word: its last writer's clock
+    std::vector<Clock> arriving_;              // per barrier scope: the join of its arrivals so far
+    std::vector<std::vector<int>> arrivals_;   // ... and who arrived
+    std::vector<bool> done_;
+    std::vector<std::vector<OpenRun>> open_;  // per core
+    std::vector<Run> runs_;
+    uint32_t pass_ = 0;
+    size_t checkAt_, barrierCheckAt_;
+    bool full_ = false;  // kMaxRuns reached: recording stopped
+    std::vector<std::pair<const void*, const void*>> reported_;
+};
+
+}  // namespace akg::sim
