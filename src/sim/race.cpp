@@ -51,7 +51,8 @@ void RaceDetector::OnInstr(int core, const Instr& in) {
             r.atomicOp = in.gmAtomic;
             r.atomicType = in.gmAtomicType;
         }
-        if (a.write && in.gmValue && a.bytes <= kValuedWriteBytes) {
+        // Only a plain store lands as its bytes: an accumulation's result depends on what is there.
+        if (a.write && r.kind == Kind::Plain && in.gmValue && a.bytes <= kValuedWriteBytes) {
             // FNV-1a over the bytes and their length.
             const auto* v = static_cast<const uint8_t*>(in.gmValue);
             uint64_t h = 1469598103934665603ull ^ a.bytes;

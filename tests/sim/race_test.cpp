@@ -380,3 +380,26 @@ TEST(Race, SameBytesStoredByManyCoresDoNotRace) {
         }
     }
 }
+
+// An atomic add of the same bytes another core stores plainly is still a race: the sum depends on
+// whether the store lands first.
+TEST(Race, SameBytesAddedAtomicallyAndStoredPlainlyRace) {
+    GmScope scope;
+    GmBuffer<float> out(8, "out");
+    int plain = 0, added = 0;
+    auto run = RunKernel(2, [&] {
+        GlobalTensor<float> o;
+        o.SetGlobalBuffer((__gm__ float*)out.data, 8);
+        Ub ub;
+        Duplicate(ub.t, 2.0f, 8);
+        Ub::Fence();
+        if (GetBlockIdx() == 0) {
+            MARK(plain); DataCopyPad(o, ub.t, DataCopyExtParams{1, sizeof(float), 0, 0, 0});
+        } else {
+            SetAtomicAdd<float>();
+            MARK(added); DataCopyPad(o, ub.t, DataCopyExtParams{1, sizeof(float), 0, 0, 0});
+            SetAtomicNone();
+        }
+    });
+    ExpectRace(run, added, plain);
+}
