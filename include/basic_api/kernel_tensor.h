@@ -89,14 +89,9 @@ public:
         if (!akg::sim::ScalarAccess(akg::sim::MemOf(pos_), p, sizeof(T), true, AKG_CALLER)) return;
         *p = static_cast<T>(value);
     }
-    AKG_API T& operator()(const uint32_t offset) const {
-        T* p = reinterpret_cast<T*>(addr_) + offset;
-        if (!akg::sim::ScalarAccess(akg::sim::MemOf(pos_), p, sizeof(T), true, AKG_CALLER)) {
-            static T sink;
-            return sink;
-        }
-        return *p;
-    }
+    // The element's reference: the caller's load or store through it is a raw access of its own
+    // code, issued where it happens (src/sim/kernel_access.cpp).
+    __aicore__ inline T& operator()(const uint32_t offset) const { return reinterpret_cast<T*>(addr_)[offset]; }
 
     // `dst = src0 + src1` and the other whole-tensor operators (kernel_operator_vec_binary_intf.h):
     // the instruction over all of dst's GetSize() elements, located at the assignment.
@@ -175,14 +170,8 @@ public:
         if (!akg::sim::ScalarAccess(akg::sim::Mem::GM, p, sizeof(T), true, AKG_CALLER, &value)) return;
         *p = value;
     }
-    AKG_API __gm__ T& operator()(const uint64_t offset) const {
-        T* p = addr_ + offset;
-        if (!akg::sim::ScalarAccess(akg::sim::Mem::GM, p, sizeof(T), true, AKG_CALLER)) {
-            static T sink;
-            return sink;
-        }
-        return *p;
-    }
+    // As LocalTensor::operator(): the access through the reference is the caller's.
+    __aicore__ inline __gm__ T& operator()(const uint64_t offset) const { return addr_[offset]; }
     __aicore__ inline uint64_t GetSize() const { return size_; }
     __aicore__ inline GlobalTensor operator[](const uint64_t offset) const {
         GlobalTensor t = *this;

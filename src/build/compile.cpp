@@ -132,6 +132,26 @@ std::vector<std::string> CommonFlags(const BuildOptions& o) {
     return flags;
 }
 
+std::vector<std::string> KernelAccessFlags(const std::string& compiler) {
+    std::vector<std::string> flags = {"-fsanitize=kernel-address"};
+    const bool clang = std::filesystem::path(compiler).filename().string().find("clang") != std::string::npos;
+    // clang calls memcpy/memset/memmove of kernel code plainly unless told to call the
+    // instrumentation's __asan_mem* (g++ checks their ranges through the load/store callbacks).
+    std::vector<const char*> params = {"asan-instrumentation-with-call-threshold=0", "asan-stack=0", "asan-globals=0"};
+    if (clang) params.push_back("asan-kernel-mem-intrinsic-prefix=1");
+    for (const char* param : params) {
+        if (clang) flags.push_back("-mllvm");
+        flags.push_back(std::string(clang ? "-" : "--param=") + param);
+    }
+    // The device's scalar unit moves one element per instruction: the host compiler must not
+    // merge a kernel's element loop into vector loads that would be charged as fewer accesses.
+    if (clang)
+        flags.insert(flags.end(), {"-fno-vectorize", "-fno-slp-vectorize"});
+    else
+        flags.push_back("-fno-tree-vectorize");
+    return flags;
+}
+
 std::vector<std::string> LinkFlags(const std::string& library) {
     return {"-L" AKG_LIB_DIR, "-l" + library, "-Wl,-rpath," AKG_LIB_DIR, "-Wl,-Bsymbolic", "-Wl,-z,defs"};
 }

@@ -36,6 +36,12 @@ const std::string& ToolchainFingerprint(const std::string& cacheRoot);
 std::vector<std::string> CommonFlags(const BuildOptions& o);
 std::vector<std::string> LinkFlags(const std::string& library);
 
+// Kernel code is compiled with the kernel-address instrumentation in callback mode: every load
+// and store of the kernel's own code calls the simulator (src/sim/kernel_access.cpp), which
+// checks and charges the raw-pointer accesses to GM and local memory that no API call issued.
+// The flags differ between g++ and clang++ (`compiler` is the one that compiles).
+std::vector<std::string> KernelAccessFlags(const std::string& compiler);
+
 // A scratch directory beside the cache entry `final`, and its atomic publication: a concurrent
 // or interrupted build never leaves a half-written entry.
 std::filesystem::path TempDirBeside(const std::filesystem::path& final);

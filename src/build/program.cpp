@@ -103,6 +103,9 @@ bool BuildProgram(const std::string& path, const BuildOptions& options, ProgramA
     std::vector<std::string> argv = {CompilerOf(options)};
     for (auto& f : CommonFlags(options))
         if (f != "-shared") argv.push_back(f);
+    // One source holds the host's main and the kernels; host code runs with no core running, so
+    // its accesses are not the kernel's (src/sim/kernel_access.cpp).
+    for (auto& f : KernelAccessFlags(argv.front())) argv.push_back(f);
     argv.push_back("-I" + (tmp / "src").string());
     for (auto& d : options.defines) argv.push_back("-D" + d);
     argv.push_back("-x");

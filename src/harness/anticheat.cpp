@@ -39,6 +39,8 @@ constexpr RuleText kRules[] = {
     {"include", "code may come only from the project's own files, CANN headers and the standard headers listed "
                 "in docs/anticheat.md"},
     {"inline_asm", "inline assembly is not allowed"},
+    {"instrumentation", "the simulator's memory-access instrumentation may not be switched off or replaced "
+                        "(no no_sanitize attributes, no __asan_ or __sanitizer_ functions)"},
     {"file_io", "file system access is not allowed"},
     {"network", "network access is not allowed"},
     {"process", "process control, dynamic loading and raw system calls are not allowed"},
@@ -294,6 +296,16 @@ struct BannedIdentifier {
     Form form;
     bool kernelOnly = false;  // a device-code rule: host code keeps what CANN's host build allows
 };
+
+// Kernel code reaches the simulator through the access instrumentation's callbacks
+// (src/sim/kernel_access.cpp): a function exempted from it, or a callback of the candidate's own,
+// would make raw-pointer loads and stores unchecked and free. Any use, qualified or not.
+bool NamesTheInstrumentation(std::string_view name) {
+    static const std::unordered_set<std::string_view> attributes = {
+        "no_sanitize", "no_sanitize_address", "__no_sanitize_address__", "no_address_safety_analysis",
+        "__no_address_safety_analysis__", "disable_sanitizer_instrumentation", "__disable_sanitizer_instrumentation__"};
+    return attributes.count(name) || name.substr(0, 7) == "__asan_" || name.substr(0, 12) == "__sanitizer_";
+}
 
 // Distinctive names are banned in any use (taking their address evades a call-only check);
 // common words (open, read, time, ...) only as calls of the C library function.
@@ -746,6 +758,7 @@ private:
         for (size_t i = 0; i < f.tokens.size(); ++i) {
             const Token& t = f.tokens[i];
             if (!t.identifier) continue;
+            if (NamesTheInstrumentation(t.text)) Add("instrumentation", f.display, t.line, "`" + std::string(t.text) + "`");
             const auto b = BannedIdentifiers().find(t.text);
             const bool ruleApplies = b != BannedIdentifiers().end() &&
                                      (b->second.kernelOnly ? side_ == SourceSide::Kernel && device[i] : true);
@@ -952,6 +965,9 @@ std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side
     std::vector<CheatFinding> findings;
     std::set<std::string> seen;
     for (const DynamicSymbol& s : symbols) {
+        if (s.defined && NamesTheInstrumentation(s.name) && seen.insert(s.name).second)
+            findings.push_back(SymbolFinding(soPath, "defines `" + s.name + "`", std::string(ForbidsOf("instrumentation")),
+                                             side, "instrumentation"));
         if (s.defined || !seen.insert(s.name).second) continue;
         const Verdict v = Judge(s, runtimeDefined, side);
         if (!v.allowed) findings.push_back(SymbolFinding(soPath, "imports " + v.what, v.why, side, v.rule));

@@ -557,11 +557,13 @@ void LoadTiming(const nlohmann::json& t, PlatformTiming* out) {
     num("pipe_barrier_cycles", m.pipeBarrierCycles);
     num("scalar_issue_cycles", m.scalarIssueCycles);
     num("scalar_access_cycles", m.scalarAccessCycles);
+    num("scalar_gm_miss_cycles", m.scalarGmMissCycles);
     num("sync_all_cycles", m.syncAllCycles);
     num("launch_us", m.launchUs);
     num("launch_us_per_core", m.launchUsPerCore);
     num("simt_accesses_per_cycle", m.simtAccessesPerCycle);
     m.pipeQueueDepth = t.value("pipe_queue_depth", m.pipeQueueDepth);
+    m.dcacheBytes = t.value("dcache_bytes", m.dcacheBytes);
     m.vectorBankConflicts = t.value("vector_bank_conflicts", m.vectorBankConflicts);
     if (t.contains("vector_repeat_cycles"))
         for (auto& [key, v] : t.at("vector_repeat_cycles").items()) {

@@ -226,6 +226,7 @@ bool ScalarAccess(Mem mem, const void* addr, uint32_t bytes, bool write, const v
         in.Write(mem, addr, bytes);
     else
         in.Read(mem, addr, bytes);
+    in.acc[0].element = true;
     return Issue(in);
 }
 

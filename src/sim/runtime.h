@@ -221,6 +221,9 @@ struct ScalarDivisionGuard {
 inline Core& Cur() { return *Rt().cur; }
 
 // Memory.
+// A load or store of a running SIMT VF's thread (src/sim/simt.cpp): checked and counted; false
+// when no VF runs (the access is then the kernel's own, src/sim/kernel_access.cpp).
+bool SimtAccess(const void* p, uint64_t bytes, bool write, const void* caller);
 uint8_t* LocalMem(Core& c, Mem m);
 uint32_t MemCapacity(Mem m);
 // Address space reserved per local memory: TPipe may place buffers past the capacity (the

@@ -1,11 +1,10 @@
 // The SIMT programming model of Ascend 950: asc_vf_call runs a VF on every thread of one thread
 // block of the calling vector core (docs/simt.md).
 //
-// Threads run one after another on the core's context. Kernels built for a SIMT platform are
-// compiled with GCC's kernel-address instrumentation in callback mode (src/build/builder.cpp),
-// so each load and store of their code calls the __asan_* functions below; while a VF runs,
-// those check the access like any other (GM bounds, local memory) and count it for the cost
-// model. Outside a VF they return at once.
+// Threads run one after another on the core's context. Every kernel's loads and stores reach the
+// simulator through the access instrumentation (src/sim/kernel_access.cpp); while a VF runs,
+// SimtAccess checks each like any other access (GM bounds, local memory) and counts it for the
+// cost model.
 #include <cstddef>
 
 #include "sim/race.h"
@@ -32,9 +31,8 @@ VfState g_vf;
 
 }  // namespace
 
-// One access of kernel code: checked and counted while a VF runs.
-void OnAccess(const void* p, uint64_t bytes, bool write, const void* caller) {
-    if (!g_vf.active) return;
+bool SimtAccess(const void* p, uint64_t bytes, bool write, const void* caller) {
+    if (!g_vf.active) return false;
     ++g_vf.accesses;
     const auto addr = reinterpret_cast<uintptr_t>(p);
     // A thread running off a GM tensor lands in its slack or guard page: that is a GM access to
@@ -42,7 +40,7 @@ void OnAccess(const void* p, uint64_t bytes, bool write, const void* caller) {
     Mem m = Mem::GM;
     if (!NearGmTensor(addr)) {
         m = LocalMemOfAddress(Cur(), addr);
-        if (m == Mem::COUNT) return;  // the thread's own stack, the tiling data, other host memory
+        if (m == Mem::COUNT) return true;  // the thread's own stack, the tiling data, other host memory
     }
     Instr in(InstrId::SimtThreadAccess, caller);
     if (write)
@@ -50,9 +48,10 @@ void OnAccess(const void* p, uint64_t bytes, bool write, const void* caller) {
     else
         in.Read(m, p, bytes);
     CheckInstr(in);
-    if (m != Mem::GM) return;
+    if (m != Mem::GM) return true;
     g_vf.gmBytes += bytes;
     if (Rt().race) Rt().race->OnInstr(Cur().idx, in);
+    return true;
 }
 
 namespace {
@@ -101,32 +100,3 @@ void SimtRun(uint32_t x, uint32_t y, uint32_t z, void (*body)(void*), void* ctx,
 }
 
 }  // namespace akg::sim
-
-// GCC's kernel-address instrumentation (-fsanitize=kernel-address with
-// asan-instrumentation-with-call-threshold=0) calls these for every load and store of the
-// kernel's code; the return address is the access in the user's source.
-#define AKG_SIMT_ACCESS_HOOKS(n)                                                                      \
-    extern "C" void __asan_load##n##_noabort(void* p) {                                             \
-        akg::sim::OnAccess(p, n, false, __builtin_return_address(0));                                \
-    }                                                                                                 \
-    extern "C" void __asan_store##n##_noabort(void* p) {                                            \
-        akg::sim::OnAccess(p, n, true, __builtin_return_address(0));                                 \
-    }
-AKG_SIMT_ACCESS_HOOKS(1)
-AKG_SIMT_ACCESS_HOOKS(2)
-AKG_SIMT_ACCESS_HOOKS(4)
-AKG_SIMT_ACCESS_HOOKS(8)
-AKG_SIMT_ACCESS_HOOKS(16)
-#undef AKG_SIMT_ACCESS_HOOKS
-
-extern "C" void __asan_loadN_noabort(void* p, size_t n) {
-    akg::sim::OnAccess(p, n, false, __builtin_return_address(0));
-}
-extern "C" void __asan_storeN_noabort(void* p, size_t n) {
-    akg::sim::OnAccess(p, n, true, __builtin_return_address(0));
-}
-// The instrumentation's bookkeeping around noreturn calls and the dynamic initialisation of
-// globals; the simulator keeps no shadow memory, so there is nothing to do.
-extern "C" void __asan_handle_no_return() {}
-extern "C" void __asan_before_dynamic_init(const char*) {}
-extern "C" void __asan_after_dynamic_init() {}

@@ -85,6 +85,10 @@ const std::vector<Expectation> kKernelCandidates = {
     {"syncall_deadlock", {"deadlock"}},
     // Right values only because the cores run one after another here: a failing diagnostic.
     {"two_core_race", {"diagnostic.GM_RACE"}},
+    // Right values computed through raw __gm__ pointers on the scalar unit: passes, and is timed
+    // as scalar GM accesses (RawPointerWorkIsChargedAndChecked below).
+    {"raw_gm_compute", {"pass"}},
+    {"raw_gm_read_oob", {"diagnostic.GM_READ_OOB"}},
     // The sandbox traps the call; once the anti-cheat scan runs at build time, it wins.
     {"fork_in_kernel", {"sandbox_violation", "anticheat.process"}},
     {"socket_in_kernel", {"sandbox_violation", "anticheat.network"}},
@@ -349,6 +353,35 @@ std::string KeyOf(const json& record) {
     return key;
 }
 
+int SampleOf(const std::string& candidate) {
+    for (size_t k = 0; k < kKernelCandidates.size(); ++k)
+        if (kKernelCandidates[k].candidate == candidate) return int(k);
+    return -1;
+}
+
+// A kernel that skips DMA and vector work and computes through raw __gm__ pointers on the scalar
+// unit is simulated at least 10 times slower than the DMA + vector control on the large cases
+// (every load and store is a scalar GM access through the data cache), and its raw read past a
+// tensor's end fails with GM_READ_OOB naming the line of the access.
+void CheckRawPointerCandidates(const fs::path& run) {
+    const std::map<int, Outcome> outcomes = OutcomesOf(ReadRecords(run.string()));
+    const Outcome& control = outcomes.at(SampleOf("good_compact"));
+    const Outcome& raw = outcomes.at(SampleOf("raw_gm_compute"));
+    ASSERT_EQ(control.cases.size(), raw.cases.size());
+    for (size_t i = 0; i < 2 && i < raw.cases.size(); ++i) {  // [48, 128, 512] float16, [1000003] float32
+        ASSERT_TRUE(raw.cases[i].simTimeUs && control.cases[i].simTimeUs);
+        EXPECT_GE(*raw.cases[i].simTimeUs, 10 * *control.cases[i].simTimeUs)
+            << "case " << raw.cases[i].caseId << ": raw-pointer compute " << *raw.cases[i].simTimeUs
+            << " us against the pipeline's " << *control.cases[i].simTimeUs << " us";
+    }
+    const Outcome& oob = outcomes.at(SampleOf("raw_gm_read_oob"));
+    ASSERT_FALSE(oob.cases.empty());
+    ASSERT_FALSE(oob.cases.front().diagnostics.empty());
+    const RecordDiagnostic& d = oob.cases.front().diagnostics.front();
+    EXPECT_EQ(d.code, "GM_READ_OOB");
+    EXPECT_NE(d.location.find("squared_difference.cpp:20"), std::string::npos) << d.location << ": " << d.message;
+}
+
 TEST(HostileCorpus, KernelCandidatesEndInTheirClassAndResumeRedoesNothing) {
     TempDir tmp;
     const fs::path samples = MakeSamples(tmp.Path() / "samples", kKernelCandidates);
@@ -358,6 +391,7 @@ TEST(HostileCorpus, KernelCandidatesEndInTheirClassAndResumeRedoesNothing) {
     std::printf("kernel-mode bench of %zu candidates: %.0f s\n", kKernelCandidates.size(),
                 std::chrono::duration<double>(Clock::now() - start).count());
     CheckRun(run, kKernelCandidates);
+    CheckRawPointerCandidates(run);
 
     // Resuming a finished run evaluates nothing again: the records stay as they are.
     const std::string before = ReadText(run / "records" / "all.jsonl");

@@ -40,6 +40,8 @@ TEST(PlatformTiming, DefaultsAreTheAscend910B1File) {
     EXPECT_EQ(file.pipeBarrierCycles, code.pipeBarrierCycles);
     EXPECT_EQ(file.scalarIssueCycles, code.scalarIssueCycles);
     EXPECT_EQ(file.scalarAccessCycles, code.scalarAccessCycles);
+    EXPECT_EQ(file.scalarGmMissCycles, code.scalarGmMissCycles);
+    EXPECT_EQ(file.dcacheBytes, code.dcacheBytes);
     EXPECT_EQ(file.pipeQueueDepth, code.pipeQueueDepth);
     EXPECT_EQ(file.syncAllCycles, code.syncAllCycles);
     EXPECT_EQ(file.launchUs, code.launchUs);

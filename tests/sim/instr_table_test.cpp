@@ -278,6 +278,8 @@ const std::map<std::string, std::string>& FunctionalTests() {
         {"DumpTensor", "DeviceLog.PrintfAndDumpTensor"},
         {"DataCacheCleanAndInvalid", "DataCache.CleanAndInvalidIssuesAScalarInstructionOnTheLineAndKeepsTheData"},
         {"GetMrgSortResult", "VecSort.MrgSort4ExhaustedSuspensionStopsAndReportsCounts"},
+        {"RawLoad", "RawAccess.GmPointerLoadsAndStoresAreScalarInstructions"},
+        {"RawStore", "RawAccess.GmPointerLoadsAndStoresAreScalarInstructions"},
         {"Gather", "VecGather.CountFormHalfReverse"},
         {"GatherMask", "VecGatherMask.FixedPatternsNormalModeFloat"},
         {"Gatherb", "VecGatherb.ReferenceLoopUint16AndUint32"},

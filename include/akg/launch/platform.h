@@ -55,6 +55,10 @@ struct PlatformTiming {
     // Scalar unit: issuing any instruction, and a GetValue/SetValue on local memory.
     double scalarIssueCycles = 2;
     double scalarAccessCycles = 11;
+    // A scalar GM access whose 64-byte line is not in the core's data cache waits for GM this long
+    // (and a ReadGmByPassDCache / WriteGmByPassDCache always does); the cache holds dcacheBytes.
+    double scalarGmMissCycles = 210;
+    uint32_t dcacheBytes = 32768;
     uint32_t pipeQueueDepth = 32;
     double syncAllCycles = 500;
     // Task Duration beyond the slowest core: launchUs + launchUsPerCore * cores.

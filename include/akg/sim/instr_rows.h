@@ -112,6 +112,9 @@ enum class TypeSet : uint8_t { Bytes, NoData, Checked, PerSoc };
     X(DumpTensor, "DumpTensor", S, Scalar, Simple, None, Bytes)                                                \
     X(DataCacheCleanAndInvalid, "DataCacheCleanAndInvalid", S, Scalar, Simple, None, NoData)                   \
     X(GetMrgSortResult, "GetMrgSortResult", S, Scalar, Simple, None, NoData)                                   \
+    /* the kernel's own loads and stores through raw pointers (src/sim/kernel_access.cpp) */          \
+    X(RawLoad, "a raw-pointer load", S, Scalar, Simple, None, Bytes)                                           \
+    X(RawStore, "a raw-pointer store", S, Scalar, Simple, None, Bytes)                                         \
     /* SIMT and SIMD VFs (src/sim/simt.cpp, src/sim/reg_compute.cpp) */                                \
     X(SimtThreadAccess, "a SIMT thread", S, Scalar, Simple, None, Bytes)                                       \
     X(AscVfCall, "asc_vf_call", V, SimtVf, Simple, None, NoData)                                               \

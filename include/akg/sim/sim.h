@@ -19,8 +19,9 @@ enum class TPosition : uint8_t;
 }
 
 // The caller's return address identifies the user's call site; it is symbolized only when a
-// diagnostic is printed. Public API functions are noinline so that the address is the user's.
-#define AKG_API __attribute__((noinline))
+// diagnostic is printed. Public API functions are noinline so that the address is the user's,
+// and not instrumented: they issue the accesses they make themselves (src/sim/kernel_access.cpp).
+#define AKG_API __attribute__((noinline, no_sanitize_address))
 #define AKG_CALLER __builtin_return_address(0)
 
 namespace akg::sim {
@@ -65,6 +66,9 @@ struct Access {
     bool write = false;
     uint16_t align = 1;
     uint16_t granule = 1;
+    // A scalar access of one element: it reads exactly its bytes, so a read past the tensor's end
+    // is out of bounds even inside the device allocation (a DMA read may round up to it).
+    bool element = false;
     // The bytes of the span a strided transfer touches: `bursts` runs of `burst` bytes whose starts
     // lie `burstStride` apart, the whole repeated `loops[i]` times `loopStride[i]` apart (Ascend
     // 950's DMA loop registers). bursts == 0: every byte of the span. Only the race detector reads

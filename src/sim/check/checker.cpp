@@ -25,9 +25,11 @@ void CheckGm(const Instr& in, const Access& a) {
         Fatal(code, in.caller,
               Format("%s %s %lu bytes at offset %lu of GM tensor '%s' (%lu bytes): far past its end", in.api, verb,
                      static_cast<unsigned long>(a.bytes), off, r->name.c_str(), size));
-    // Reads may touch the tensor's whole device allocation; writes may only round the tensor up
-    // to the unit the API moves (a whole 32-byte block for DataCopy).
-    const uintptr_t limit = a.write ? r->begin + (size + a.granule - 1) / a.granule * a.granule : r->deviceEnd;
+    // DMA reads may touch the tensor's whole device allocation; writes may only round the tensor
+    // up to the unit the API moves (a whole 32-byte block for DataCopy); a scalar access, neither.
+    const uintptr_t limit = a.write   ? r->begin + (size + a.granule - 1) / a.granule * a.granule
+                            : a.element ? r->end
+                                        : r->deviceEnd;
     if (end > limit)
         Diag(code, in.caller,
              Format("%s %s %lu bytes at offset %lu of GM tensor '%s', which has only %lu bytes", in.api, verb,

@@ -124,6 +124,36 @@ void AddHazards(CoreRecord& c, const sim::Access& a, Op& op, int32_t idx, const 
     }
 }
 
+// The scalar unit reaches GM through the core's data cache (64-byte lines): a scalar access of
+// an element whose line is not there first waits for GM (scalar_gm_miss_cycles) and brings the
+// line in, so the other elements of the line cost only the access. A ReadGmByPassDCache /
+// WriteGmByPassDCache goes to GM every time; DataCacheCleanAndInvalid drops the line it names.
+// Direct-mapped over dcache_bytes: the associativity is not published.
+double DataCacheCycles(CoreRecord& c, const Instr& in, const PlatformTiming& t) {
+    constexpr uint64_t kLine = 64;
+    double cycles = 0;
+    if (c.dcache.empty()) c.dcache.resize(std::max<uint32_t>(1, t.dcacheBytes / kLine), 0);
+    for (int i = 0; i < in.nacc; ++i) {
+        const sim::Access& a = in.acc[i];
+        if (a.mem != Mem::GM) continue;
+        if (in.gmFlag) {
+            cycles += t.scalarGmMissCycles;
+            continue;
+        }
+        if (!a.element && !in.noData) continue;  // tiling reads, DumpTensor: not scalar element work
+        for (uint64_t line = a.addr / kLine; line <= (a.addr + std::max<uint64_t>(a.bytes, 1) - 1) / kLine; ++line) {
+            uint64_t& slot = c.dcache[line % c.dcache.size()];
+            if (in.noData) {
+                if (slot == line + 1) slot = 0;
+            } else if (slot != line + 1) {
+                slot = line + 1;
+                cycles += t.scalarGmMissCycles;
+            }
+        }
+    }
+    return cycles;
+}
+
 }  // namespace
 
 void CostModel::Impl::Record(int core, const Instr& in) {
@@ -196,7 +226,8 @@ void CostModel::Impl::Record(int core, const Instr& in) {
     }
 
     if (op.kind == OpKind::Scalar) {
-        op.cycles = t.scalarAccessCycles * double(std::max<uint64_t>(1, (in.bytes + 7) / 8));
+        op.cycles = t.scalarAccessCycles * double(std::max<uint64_t>(1, (in.bytes + 7) / 8)) +
+                    DataCacheCycles(c, in, t);
         // Consecutive scalar accesses form one run: the scalar unit executes them back to back.
         Op* run = !c.ops.empty() && c.ops.back().kind == OpKind::Scalar ? &c.ops.back() : nullptr;
         Op& target = run ? *run : op;

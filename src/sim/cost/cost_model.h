@@ -57,6 +57,7 @@ struct CoreRecord {
     std::vector<double> start, finish;  // of the last timing pass
     double endCycles = 0;
     std::array<double, kPipes> busy{};
+    std::vector<uint64_t> dcache;  // the data cache's slots: the GM line (address / 64) + 1, 0 empty
 };
 
 struct LaunchRecord {
