@@ -144,7 +144,6 @@ void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p,
                 caller);
         return;
     }
-    const char* api = ApiOf(InstrId::DataCopyFromL0c);
     if (s.dstMem != Mem::UB) {
         Diag("CUBE_BAD_POSITION", caller,
              Format("DataCopy with DataCopyEnhancedParams from L0C to %s: L0C (CO1) goes to UB (CO2) only",
@@ -220,7 +219,6 @@ void DmaEnhancedLocal(const LocalCopySpec& s, const AscendC::DataCopyParams& p,
 }
 
 void CubeFixpipe(const FixpipeSpec& s, const AscendC::FixpipeParamsV220& p, const void* caller) {
-    const char* api = ApiOf(InstrId::Fixpipe);
     if (s.srcMem != Mem::L0C || !(s.dstMem == Mem::GM || s.dstMem == Mem::L1)) {
         Diag("CUBE_BAD_POSITION", caller,
              Format("Fixpipe from %s to %s: it moves the result from L0C (CO1) to GM or L1", MemName(s.srcMem),

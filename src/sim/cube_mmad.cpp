@@ -76,7 +76,6 @@ void Multiply(const MmadSpec& s, const MmadLayout& l, uint32_t m, uint32_t n, ui
 }  // namespace
 
 void CubeMmad(const MmadSpec& s, const AscendC::MmadParams& p, const void* caller) {
-    const char* api = ApiOf(InstrId::Mmad);
     if (s.cMem != Mem::L0C || s.aMem != Mem::L0A || s.bMem != Mem::L0B || (s.bias && s.biasMem != Mem::BT)) {
         Diag("CUBE_BAD_POSITION", caller,
              Format("Mmad(dst in %s, fm in %s, filter in %s%s%s): the result must be in L0C (CO1), fm in L0A (A2), "
