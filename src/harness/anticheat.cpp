@@ -299,7 +299,8 @@ struct BannedIdentifier {
 
 // Kernel code reaches the simulator through the access instrumentation's callbacks
 // (src/sim/kernel_access.cpp): a function exempted from it, or a callback of the candidate's own,
-// would make raw-pointer loads and stores unchecked and free. Any use, qualified or not.
+// would make raw-pointer loads and stores unchecked and free. Any use but a member's, qualified or
+// not: `[[gnu::no_sanitize_address]]` is the attribute itself.
 bool NamesTheInstrumentation(std::string_view name) {
     static const std::unordered_set<std::string_view> attributes = {
         "no_sanitize", "no_sanitize_address", "__no_sanitize_address__", "no_address_safety_analysis",
@@ -758,7 +759,7 @@ private:
         for (size_t i = 0; i < f.tokens.size(); ++i) {
             const Token& t = f.tokens[i];
             if (!t.identifier) continue;
-            if (NamesTheInstrumentation(t.text)) Add("instrumentation", f.display, t.line, "`" + std::string(t.text) + "`");
+            if (NamesTheInstrumentation(t.text) && QualifierOf(f.tokens, i) != Qualifier::Member) Add("instrumentation", f.display, t.line, "`" + std::string(t.text) + "`");
             const auto b = BannedIdentifiers().find(t.text);
             const bool ruleApplies = b != BannedIdentifiers().end() &&
                                      (b->second.kernelOnly ? side_ == SourceSide::Kernel && device[i] : true);
