@@ -19,8 +19,15 @@ __aicore__ inline void SquaredDiffRaw(GM_ADDR x1, GM_ADDR x2, GM_ADDR y, uint64_
     const __gm__ T* b = (const __gm__ T*)x2 + start;
     __gm__ T* out = (__gm__ T*)y + start;
     for (uint64_t i = 0; i < length; ++i) {
+        // As the operator is defined: half and float rounded after each operation, bfloat16
+        // widened to float and rounded once.
         const float d = static_cast<float>(a[i]) - static_cast<float>(b[i]);
-        out[i] = static_cast<T>(d * d);
+        if constexpr (std::is_same_v<T, bfloat16_t>) {
+            out[i] = static_cast<T>(d * d);
+        } else {
+            const float rounded = static_cast<float>(static_cast<T>(d));
+            out[i] = static_cast<T>(rounded * rounded);
+        }
     }
 }
 
