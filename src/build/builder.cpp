@@ -305,8 +305,7 @@ bool AdjustPlan(const std::string& log, const BuildOptions& options, KernelBuild
 
 // Compiles the mirrored sources in `tmp` into the library for `cores`. A per-core-type build
 // sees g_coreType as a constant and, on Atlas A2/A3, the core's __DAV_C220_* macro, as under CANN.
-// `compiler` chooses the spelling of the access instrumentation (KernelAccessFlags).
-std::vector<std::string> CoreTypeFlags(const BuildOptions& options, KernelCores cores, const std::string& compiler) {
+std::vector<std::string> CoreTypeFlags(const BuildOptions& options, KernelCores cores) {
     // Every kernel compile (and only those: host code shares CommonFlags' __CCE_AICORE__) defines
     // AKG_DEVICE_COMPILE; headers whose form differs between CANN's device and host passes test it
     // (basic_api/kernel_type.h: the FORMAT_* macros of the device pass).
@@ -314,8 +313,6 @@ std::vector<std::string> CoreTypeFlags(const BuildOptions& options, KernelCores 
     // The split architecture's per-core-type macros (Atlas A2/A3); a coupled SoC (310P) has none.
     if (options.cceAicore == 220) flags.push_back(cores == KernelCores::Aic ? "-D__DAV_C220_CUBE__" : "-D__DAV_C220_VEC__");
     if (cores != KernelCores::All) flags.push_back(cores == KernelCores::Aic ? "-DAKG_CORE_TYPE_BUILD=1" : "-DAKG_CORE_TYPE_BUILD=2");
-    // Raw-pointer loads and stores (and a SIMT thread's, on Ascend 950) reach the simulator.
-    for (auto& f : KernelAccessFlags(compiler)) flags.push_back(f);
     return flags;
 }
 
@@ -347,7 +344,8 @@ std::string KernelPrelude(const std::string& compiler, const BuildOptions& optio
     std::vector<std::string> flags;
     for (auto& f : CommonFlags(options))
         if (f != "-shared") flags.push_back(f);
-    for (auto& f : CoreTypeFlags(options, cores, compiler)) flags.push_back(f);
+    for (auto& f : CoreTypeFlags(options, cores)) flags.push_back(f);
+    for (auto& f : KernelAccessFlags(compiler)) flags.push_back(f);
     Sha256 h;
     h.Field("kernel-prelude").Field(compiler).Field(ToolchainFingerprint(ResolveCacheDir(options)));
     for (auto& f : flags) h.Field(f);
@@ -391,7 +389,9 @@ ProcessResult CompileKernelLibrary(const std::string& compiler, const BuildOptio
                                    const std::vector<std::string>& repositoryRoots, const std::string& prelude) {
     std::vector<std::string> argv = {compiler};
     for (auto& f : CommonFlags(options)) argv.push_back(f);
-    for (auto& f : CoreTypeFlags(options, cores, compiler)) argv.push_back(f);
+    for (auto& f : CoreTypeFlags(options, cores)) argv.push_back(f);
+    // Raw-pointer loads and stores (and a SIMT thread's, on Ascend 950) reach the simulator.
+    for (auto& f : KernelAccessFlags(compiler)) argv.push_back(f);
     if (!prelude.empty()) argv.insert(argv.end(), {"-include", prelude});
     for (const std::string& f :
          std::vector<std::string>{"-include", (tmp / "akg_generated.h").string(),
@@ -629,7 +629,7 @@ bool KernelPreprocessedFiles(const OpProject& project, const BuildOptions& optio
         for (KernelCores cores : builds) {
             std::vector<std::string> argv = {CompilerOf(options)};
             for (auto& f : CommonFlags(options)) argv.push_back(f);
-            for (auto& f : CoreTypeFlags(options, cores, CompilerOf(options))) argv.push_back(f);
+            for (auto& f : CoreTypeFlags(options, cores)) argv.push_back(f);
             argv.push_back("-I" + project.kernelDir);
             for (auto& root : project.repositoryRoots) argv.push_back("-I" + root);
             for (const char* f : {"-M", "-MG", "-MF"}) argv.push_back(f);

@@ -136,9 +136,11 @@ std::vector<std::string> KernelAccessFlags(const std::string& compiler) {
     std::vector<std::string> flags = {"-fsanitize=kernel-address"};
     const bool clang = std::filesystem::path(compiler).filename().string().find("clang") != std::string::npos;
     // clang calls memcpy/memset/memmove of kernel code plainly unless told to call the
-    // instrumentation's __asan_mem* (g++ checks their ranges through the load/store callbacks).
+    // instrumentation's __asan_mem* (g++ checks their ranges through the load/store callbacks),
+    // and checks an address once per block unless told not to: the store of a read-modify-write
+    // must be reported as one (g++ cannot be told, src/sim/kernel_access.cpp).
     std::vector<const char*> params = {"asan-instrumentation-with-call-threshold=0", "asan-stack=0", "asan-globals=0"};
-    if (clang) params.push_back("asan-kernel-mem-intrinsic-prefix=1");
+    if (clang) params.insert(params.end(), {"asan-kernel-mem-intrinsic-prefix=1", "asan-opt-same-temp=0"});
     for (const char* param : params) {
         if (clang) flags.push_back("-mllvm");
         flags.push_back(std::string(clang ? "-" : "--param=") + param);

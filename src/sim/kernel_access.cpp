@@ -12,8 +12,17 @@
 // the race detector. Everything else the code touches (its stack, the host objects behind TPipe
 // and TQue, tiling structs) is not device memory and returns at once. The API's own accessors
 // (AKG_API functions, which issue their access before making it) are not instrumented.
+//
+// g++ checks an address once per basic block and does not say whether the second access writes
+// (clang is told not to merge, KernelAccessFlags): the store of a read-modify-write `p[i] += v`
+// calls no hook. The core's latest loads keep the bytes they read, and a change found at its next
+// hook or API instruction is that store (IssuePendingStores). A store of the bytes already there
+// stays unseen; it changes nothing but the time. A GM store is issued at the same point, once its
+// bytes have landed: cores storing the same bytes to the same place (a flag every core raises, an
+// output every core zero-fills) do not race, as with SetValue.
 #include <cstddef>
 #include <cstring>
+#include <vector>
 
 #include "sim/runtime.h"
 
@@ -21,32 +30,96 @@ namespace akg::sim {
 
 namespace {
 
+// How many of the latest loads are kept: the unreported store follows its load in the same basic
+// block, before any call of the API.
+constexpr size_t kLoadsKept = 16;
+
+void IssueRawStore(const Core::RawAccess& s) {
+    const void* p = reinterpret_cast<const void*>(s.addr);
+    Instr in(InstrId::RawStore, s.caller);
+    in.Write(s.mem, p, s.bytes);
+    in.bytes = s.bytes;
+    in.acc[0].element = true;
+    in.kernelCode = true;
+    if (s.mem == Mem::GM) in.gmValue = p;  // landed
+    Issue(in);
+}
+
+// Everything pending has happened by the core's next hook or API instruction. The pending store
+// is issued. A load whose bytes changed was followed by a store of this core that called no hook:
+// no other core runs until this one blocks, which only an API call does, and an API instruction
+// settles first. It becomes that store, at the load's line (the same basic block).
+void IssuePendingStores(Core& c) {
+    for (size_t i = 0; i < c.rawPending.size();) {
+        const Core::RawAccess a = c.rawPending[i];
+        if (!a.store && std::memcmp(reinterpret_cast<const void*>(a.addr), a.value, a.bytes) == 0) {
+            ++i;
+            continue;
+        }
+        c.rawPending.erase(c.rawPending.begin() + std::ptrdiff_t(i));
+        IssueRawStore(a);
+    }
+}
+
+// A GM store that lands inside its tensor's mapping (the tensor or its slack) waits until it has
+// landed; one past that would fault on the guard page, and is issued (and stopped) first.
+bool LandsInGm(uintptr_t addr, uint64_t bytes) {
+    const GmRegion* r = FindGm(addr);
+    return r && addr + bytes <= r->slackEnd;
+}
+
 void KernelAccess(const void* p, uint64_t bytes, bool write, const void* caller) {
     Runtime* rt = RtIfLaunched();
     if (!rt || !rt->cur) return;  // host code (a direct-launch program's main, static initialisers)
     if (SimtAccess(p, bytes, write, caller)) return;
     Core& c = *rt->cur;
+    if (!c.rawPending.empty()) IssuePendingStores(c);
+    Instr in(write ? InstrId::RawStore : InstrId::RawLoad, caller);
+    if (!PointerAccess(p, bytes, write, in)) return;
+    const auto addr = reinterpret_cast<uintptr_t>(p);
+    const Mem mem = in.acc[0].mem;
+    Core::RawAccess pending{addr, mem, write, uint8_t(bytes), {}, caller};
+    if (write) {
+        // This store changes the bytes of the loads it overlaps itself.
+        std::erase_if(c.rawPending, [&](const Core::RawAccess& l) { return l.addr < addr + bytes && addr < l.addr + l.bytes; });
+        if (mem == Mem::GM && bytes <= sizeof(pending.value) && LandsInGm(addr, bytes)) {
+            c.rawPending.push_back(pending);
+            return;
+        }
+    }
+    in.bytes = bytes;
+    in.acc[0].element = true;
+    in.kernelCode = true;
+    if (!Issue(in) || write) return;
+    if (bytes > sizeof(pending.value)) return;  // a memcpy's source: copies are reported whole
+    if (c.rawPending.size() == kLoadsKept) c.rawPending.erase(c.rawPending.begin());  // loads only here
+    std::memcpy(pending.value, p, bytes);
+    c.rawPending.push_back(pending);
+}
+
+}  // namespace
+
+void SettleRawAccesses(Core& c) {
+    IssuePendingStores(c);
+    c.rawPending.clear();
+}
+
+bool PointerAccess(const void* p, uint64_t bytes, bool write, Instr& in) {
+    Core& c = Cur();
     const auto addr = reinterpret_cast<uintptr_t>(p);
     const auto stack = reinterpret_cast<uintptr_t>(c.stack);
-    if (addr >= stack && addr < stack + c.stackSize) return;
-    // A raw pointer running off a GM tensor lands in its slack or guard page: that is a GM access
-    // to report, not host memory to ignore.
+    if (addr >= stack && addr < stack + c.stackSize) return false;  // most accesses: the fast way out
     Mem m = Mem::GM;
     if (!NearGmTensor(addr)) {
         m = LocalMemOfAddress(c, addr);
-        if (m == Mem::COUNT) return;
+        if (m == Mem::COUNT) return false;
     }
-    Instr in(write ? InstrId::RawStore : InstrId::RawLoad, caller);
-    in.bytes = bytes;
     if (write)
         in.Write(m, p, bytes);
     else
         in.Read(m, p, bytes);
-    in.acc[0].element = true;
-    Issue(in);
+    return true;
 }
-
-}  // namespace
 
 }  // namespace akg::sim
 

@@ -58,7 +58,10 @@ void CoreMain(unsigned lo, unsigned hi) {
         c->aborted = true;
     } catch (const CoreServesMatmul&) {
     }
-    if (!c->aborted && !rt.aborting) CheckCoreEnd(*c);
+    if (!c->aborted && !rt.aborting) {
+        SettleRawAccesses(*c);
+        CheckCoreEnd(*c);
+    }
     c->state = CoreState::Done;
     // returning resumes the scheduler through uc_link
 }

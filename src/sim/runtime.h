@@ -130,6 +130,20 @@ struct Core {
     std::array<std::deque<std::vector<uint32_t>>, 16> crossReleases;
     std::vector<std::pair<uintptr_t, uintptr_t>> l2Bypass;  // GM ranges read around L2 (SetL2CacheHint)
     uint64_t issued = 0;            // instructions issued, the deterministic "cycle" counter
+    // The kernel code's raw-pointer accesses whose instruction waits for the next hook or API
+    // instruction (src/sim/kernel_access.cpp): its latest loads with the bytes they read (g++
+    // reports one access per address and basic block, so the store of `p[i] += v` calls no hook,
+    // and the bytes changing is how it shows) and its last GM store, issued once it has landed so
+    // that the race detector sees the bytes it wrote.
+    struct RawAccess {
+        uintptr_t addr;
+        Mem mem;
+        bool store;
+        uint8_t bytes;
+        uint8_t value[16];  // a load's bytes as read
+        const void* caller;
+    };
+    std::vector<RawAccess> rawPending;
 
     // Cross-core waiting.
     // CrossFlagRoom: a cross-core set that would overflow a receiver's counter waits until the
@@ -224,6 +238,15 @@ inline Core& Cur() { return *Rt().cur; }
 // A load or store of a running SIMT VF's thread (src/sim/simt.cpp): checked and counted; false
 // when no VF runs (the access is then the kernel's own, src/sim/kernel_access.cpp).
 bool SimtAccess(const void* p, uint64_t bytes, bool write, const void* caller);
+// Adds to `in` the access of one load or store of kernel code through a plain pointer on the
+// running core (src/sim/kernel_access.cpp): GM when `p` lies in or next to a GM tensor (a pointer
+// running off one lands in its slack or guard page, an access to report), else one of the core's
+// local memories; false when `p` is no device memory (the core's stack, tiling data, host objects).
+bool PointerAccess(const void* p, uint64_t bytes, bool write, Instr& in);
+// Issues the kernel code's raw-pointer stores not issued yet since the core's last API
+// instruction (kernel_access.cpp) and forgets its loads: before every API instruction, whose
+// effect may change the loaded bytes itself, and when the core ends.
+void SettleRawAccesses(Core& c);
 uint8_t* LocalMem(Core& c, Mem m);
 uint32_t MemCapacity(Mem m);
 // Address space reserved per local memory: TPipe may place buffers past the capacity (the

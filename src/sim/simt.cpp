@@ -34,21 +34,10 @@ VfState g_vf;
 bool SimtAccess(const void* p, uint64_t bytes, bool write, const void* caller) {
     if (!g_vf.active) return false;
     ++g_vf.accesses;
-    const auto addr = reinterpret_cast<uintptr_t>(p);
-    // A thread running off a GM tensor lands in its slack or guard page: that is a GM access to
-    // report, not host memory to ignore.
-    Mem m = Mem::GM;
-    if (!NearGmTensor(addr)) {
-        m = LocalMemOfAddress(Cur(), addr);
-        if (m == Mem::COUNT) return true;  // the thread's own stack, the tiling data, other host memory
-    }
     Instr in(InstrId::SimtThreadAccess, caller);
-    if (write)
-        in.Write(m, p, bytes);
-    else
-        in.Read(m, p, bytes);
+    if (!PointerAccess(p, bytes, write, in)) return true;
     CheckInstr(in);
-    if (m != Mem::GM) return true;
+    if (in.acc[0].mem != Mem::GM) return true;
     g_vf.gmBytes += bytes;
     if (Rt().race) Rt().race->OnInstr(Cur().idx, in);
     return true;

@@ -135,6 +135,9 @@ struct Instr {
     // Names memory without reading or writing its data (cache maintenance): not a GM access for
     // the race detector.
     bool noData = false;
+    // A load or store of the kernel's own code through a raw pointer (src/sim/kernel_access.cpp),
+    // not an API call's.
+    bool kernelCode = false;
     const void* caller = nullptr;
 
     Instr& Read(Mem m, const void* a, uint64_t n, uint16_t align = 1, uint16_t granule = 1) {

@@ -188,8 +188,9 @@ void CheckCoreEnd(Core& c) {
 }
 
 bool Issue(const Instr& in) {
-    if (!CheckInstr(in)) return false;
     Runtime& rt = Rt();
+    if (rt.cur && !rt.cur->rawPending.empty() && !in.kernelCode) SettleRawAccesses(*rt.cur);
+    if (!CheckInstr(in)) return false;
     if (rt.cur) ++rt.cur->issued;
     for (InstrObserver* o : rt.observers) o->OnInstr(rt.cur ? rt.cur->idx : -1, in);
     if (rt.race && rt.cur) rt.race->OnInstr(rt.cur->idx, in);
