@@ -294,9 +294,11 @@ bool AdjustPlan(const std::string& log, const BuildOptions& options, KernelBuild
         plan->perCoreType = true;
         changed = true;
     }
+    // g++'s internal compiler error is a verdict on g++, not on the source (g++ 12 crashes on a
+    // function template's local `constexpr static` trait passed as a reference template argument).
     if (MayUseClang(options) && plan->compiler != AKG_CLANGXX &&
         (log.find("explicit specialization in non-namespace scope") != std::string::npos ||
-         RejectsAdlTemplateCall(log))) {
+         log.find("internal compiler error") != std::string::npos || RejectsAdlTemplateCall(log))) {
         plan->compiler = AKG_CLANGXX;
         changed = true;
     }

@@ -2,7 +2,8 @@
 // or AscendC functions (sqrt, exp, abs, div, max: the device compile has no libc and resolves the
 // entry by its symbol), with or without `using namespace AscendC`, and calls `f<T>(args)` of a
 // function template only argument-dependent lookup finds (the compiler is clang-based and takes
-// them in C++17). Each one here is built and run and its output checked.
+// them in C++17), and code g++ crashes on (a function template's local static trait as a template
+// argument). Each one here is built and run and its output checked.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -27,6 +28,7 @@ struct EntryCase {
     std::string compute;  // the vector call, on xLocal (and zLocal) into yLocal
     double (*expect)(double, double);
     std::string prologue = "";  // namespace-scope code before the entry
+    std::string config = "ascend910b";  // the OpDef's AddConfig
 };
 
 // One element-wise operator project: y = f(x[, z]) on float32, one core, one tile.
@@ -58,7 +60,7 @@ public:
 )" << (c.binary ? "        this->Input(\"z\").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});\n" : "")
                                           << R"(        this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
         this->AICore().SetTiling(optiling::Tiling);
-        this->AICore().AddConfig("ascend910b");
+        this->AICore().AddConfig(")" << c.config << R"(");
     }
 };
 OP_ADD()" << c.op << R"();
@@ -88,12 +90,13 @@ OP_ADD()" << c.op << R"();
 )";
 }
 
-// Loads the operator project at `root` for Ascend910B1, its kernels cached under `cache`.
-void LoadOn910B(const fs::path& root, const fs::path& cache, Operator* op) {
+// Loads the operator project at `root` for `soc` (a platform file's name), its kernels cached
+// under `cache`.
+void LoadOn(const fs::path& root, const fs::path& cache, Operator* op, const std::string& soc = "Ascend910B1") {
     RunOptions options;
     options.build.cacheDir = cache.string();
     std::string error;
-    ASSERT_TRUE(LoadPlatform((kSourceRoot / "platforms" / "Ascend910B1.json").string(), &options.platform, &error))
+    ASSERT_TRUE(LoadPlatform((kSourceRoot / "platforms" / (soc + ".json")).string(), &options.platform, &error))
         << error;
     build::OpProject project;
     ASSERT_TRUE(build::DiscoverProject(root.string(), &project, &error)) << error;
@@ -128,7 +131,7 @@ TEST_P(KernelEntryNames, BuildsAndComputes) {
     WriteProject(root, c, usingDirective);
 
     Operator op;
-    LoadOn910B(root, Cache(), &op);
+    LoadOn(root, Cache(), &op);
     if (HasFatalFailure()) return;
     std::string error;
 
@@ -165,7 +168,7 @@ TEST(KernelTemplateCalls, FoundByArgumentDependentLookupBuildAsUnderCann) {
     fs::remove_all(root);
     WriteProject(root, c, true);
     Operator op;
-    LoadOn910B(root, cache, &op);
+    LoadOn(root, cache, &op);
     if (HasFatalFailure()) return;
     std::string error;
     Tensor x = Tensor::Zeros({64}, ge::DT_FLOAT);
@@ -176,6 +179,56 @@ TEST(KernelTemplateCalls, FoundByArgumentDependentLookupBuildAsUnderCann) {
     RunReport r = op.Run(call);
     ASSERT_TRUE(r.ok) << r.error << "\n" << r.buildError.log;
     for (int64_t i = 0; i < 64; ++i) EXPECT_FLOAT_EQ(float(call.outputs[0][0].At(i)), float(3 * x.At(i))) << i;
+    fs::remove_all(root);
+    fs::remove_all(cache);
+}
+
+// ops-cv's Ascend 950 kernels declare their cast modes as `constexpr static CastTrait` locals of
+// a function template and pass them to Reg::Cast as its reference template argument: g++ 12 stops
+// with an internal compiler error on that (the builder then uses clang++), and clang++ 16 crashed
+// too while Cast read the trait through the reference.
+TEST(KernelTemplateCalls, LocalStaticTraitOfAFunctionTemplateBuildsAsUnderCann) {
+    const EntryCase c{"FloorByCast", "floor_by_cast", false, "helpers::Floored(yLocal, xLocal, t.total)",
+                      [](double x, double) { return std::floor(x); },
+                      R"(namespace helpers {
+template <typename T>
+__aicore__ inline void Floored(const AscendC::LocalTensor<T>& y, const AscendC::LocalTensor<T>& x, uint32_t n) {
+    constexpr static AscendC::Reg::CastTrait toInt = {AscendC::Reg::RegLayout::UNKNOWN, AscendC::Reg::SatMode::NO_SAT,
+                                                      AscendC::Reg::MaskMergeMode::ZEROING, AscendC::RoundMode::CAST_FLOOR};
+    constexpr static AscendC::Reg::CastTrait toFloat = {AscendC::Reg::RegLayout::UNKNOWN, AscendC::Reg::SatMode::UNKNOWN,
+                                                        AscendC::Reg::MaskMergeMode::ZEROING, AscendC::RoundMode::CAST_RINT};
+    __ubuf__ T* src = (__ubuf__ T*)x.GetPhyAddr();
+    __ubuf__ T* dst = (__ubuf__ T*)y.GetPhyAddr();
+    __VEC_SCOPE__ {
+        uint32_t remaining = n;
+        AscendC::Reg::MaskReg mask = AscendC::Reg::UpdateMask<float>(remaining);
+        AscendC::Reg::RegTensor<float> f;
+        AscendC::Reg::RegTensor<int32_t> i;
+        AscendC::Reg::LoadAlign(f, src);
+        AscendC::Reg::Cast<int32_t, float, toInt>(i, f, mask);
+        AscendC::Reg::Cast<float, int32_t, toFloat>(f, i, mask);
+        AscendC::Reg::StoreAlign(dst, f, mask);
+    }
+}
+}  // namespace helpers
+)",
+                      "ascend950"};
+    const fs::path root = fs::temp_directory_path() / ("akg-localtrait-" + std::to_string(getpid()));
+    const fs::path cache = fs::temp_directory_path() / ("akg-localtrait-cache-" + std::to_string(getpid()));
+    fs::remove_all(root);
+    WriteProject(root, c, true);
+    Operator op;
+    LoadOn(root, cache, &op, "Ascend950PR");
+    if (HasFatalFailure()) return;
+    std::string error;
+    Tensor x = Tensor::Zeros({64}, ge::DT_FLOAT);
+    for (int64_t i = 0; i < 64; ++i) x.Set(i, 0.75 * double(i) - 20.3);
+    OpCall call;
+    call.inputs = {{x}};
+    ASSERT_TRUE(op.PrepareOutputs(call, &error)) << error;
+    RunReport r = op.Run(call);
+    ASSERT_TRUE(r.ok) << r.error << "\n" << r.buildError.log;
+    for (int64_t i = 0; i < 64; ++i) EXPECT_FLOAT_EQ(float(call.outputs[0][0].At(i)), std::floor(float(x.At(i)))) << i;
     fs::remove_all(root);
     fs::remove_all(cache);
 }

@@ -16,11 +16,15 @@ AKG_API void Cast(S& dstReg, V& srcReg, MaskReg& mask) {
     using From = detail::Elem<U, V>;
     AKG_REG_CHECK(Cast, To, S);
     AKG_REG_CHECK(Cast, From, V);
+    // Read as a constant, never through the reference: kernels pass a function template's local
+    // `constexpr static CastTrait`, whose address g++ 12 and clang 16 cannot emit from here (both
+    // crash); CANN's compiler reads the trait at compile time as well.
+    constexpr CastTrait t = trait;
     ::akg::sim::RegMode m;
-    m.merging = trait.mrgMode == MaskMergeMode::MERGING;
-    m.layout = int(trait.layoutMode);
-    m.sat = int(trait.satMode);
-    m.round = int(trait.roundMode);
+    m.merging = t.mrgMode == MaskMergeMode::MERGING;
+    m.layout = int(t.layoutMode);
+    m.sat = int(t.satMode);
+    m.round = int(t.roundMode);
     ::akg::sim::RegCast(::akg::sim::DTypeOf<To>(), ::akg::sim::DTypeOf<From>(), &dstReg.raw, &srcReg.raw, &mask.raw,
                         m, AKG_CALLER);
 }
