@@ -1,5 +1,5 @@
 // The dynamic symbol table of an ELF shared object: what a library defines and what it imports
-// from where; and its sections (the launcher reads a kernel's type from them). Read by the anti-cheat scan (imports of candidate code) and by the builder (the
+// from where; the objects it keeps in writable memory; and its sections (the launcher reads a kernel's type from them). Read by the anti-cheat scan (imports of candidate code) and by the builder (the
 // runtime's exported interface, part of the kernel cache key).
 #pragma once
 
@@ -26,5 +26,10 @@ struct ElfSection {
 bool ReadSections(const std::string& path, std::vector<ElfSection>* out, bool* fixedAddresses, std::string* error);
 
 bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error);
+
+// The names of the objects the file defines in writable memory (.data, .bss) or thread-local
+// storage, from its full symbol table (.symtab, which also lists internal-linkage and
+// function-local statics), else from .dynsym.
+bool ReadWritableObjects(const std::string& path, std::vector<std::string>* out, std::string* error);
 
 }  // namespace akg

@@ -53,6 +53,9 @@ constexpr RuleText kRules[] = {
                     "delete or allocating std:: container)"},
     {"device_libc", "the AI core has no C library: device code cannot use stdio/iostream I/O or end the "
                     "process (print with AscendC::printf)"},
+    {"device_global", "device code cannot keep mutable global or static variables: on the AI core they live in "
+                      "GM as `__gm__` variables, one copy every core shares, which the simulator does not model; "
+                      "pass state through a GM workspace, with SyncAll between the cores' phases"},
 };
 
 // The C library's allocator: device_heap calls in kernel sources and imports of kernel libraries.
@@ -61,7 +64,7 @@ constexpr std::string_view kHeapFunctions[] = {"malloc",  "calloc", "realloc", "
 
 // The failure class a finding of `rule` gives its candidate.
 std::string ClassOfRule(std::string_view rule) {
-    const bool deviceCode = rule == "device_heap" || rule == "device_libc";
+    const bool deviceCode = rule == "device_heap" || rule == "device_libc" || rule == "device_global";
     return deviceCode ? "compile.device_code" : "anticheat." + std::string(rule);
 }
 
@@ -911,6 +914,19 @@ Verdict Judge(const DynamicSymbol& s, const std::vector<const std::unordered_set
     return {false, "`" + Demangle(s.name) + "`" + from, "only the simulator runtime and the C/C++ runtime may be linked"};
 }
 
+// Writable objects every kernel library has: the toolchain's (crtstuff, the unwinder's personality
+// reference, <iostream>'s initialiser) and the launcher's table of tiling-key template instances.
+bool IsRuntimeObject(const std::string& demangled) {
+    static const std::unordered_set<std::string> names = {
+        "completed.0", "__dso_handle", "__TMC_END__", "_GLOBAL_OFFSET_TABLE_", "_DYNAMIC",
+        "__frame_dummy_init_array_entry", "__do_global_dtors_aux_fini_array_entry", "DW.ref.__gxx_personality_v0",
+        "std::__ioinit", "akg_tpl_selection", "akg_tpl_declaration"};
+    if (names.count(demangled)) return true;
+    for (std::string_view ours : {"akg::detail::TemplateInstances<", "guard variable for akg::detail::TemplateInstances<"})
+        if (StartsWith(demangled, ours)) return true;
+    return EndsWith(demangled, "::akg_tpl_selection") || EndsWith(demangled, "::akg_tpl_declaration");
+}
+
 }  // namespace
 
 const char* SourceSideName(SourceSide side) { return side == SourceSide::Kernel ? "kernel" : "host"; }
@@ -964,6 +980,14 @@ std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side
     std::string error;
     if (!ReadDynamicSymbols(soPath, &symbols, &error)) return fail("cannot inspect the library: " + error);
     std::vector<CheatFinding> findings;
+    if (side == SourceSide::Kernel) {
+        std::vector<std::string> objects;
+        if (!ReadWritableObjects(soPath, &objects, &error)) return fail("cannot inspect the library: " + error);
+        for (const std::string& o : objects)
+            if (const std::string d = Demangle(o); !IsRuntimeObject(d))
+                findings.push_back(SymbolFinding(soPath, "defines the mutable variable `" + d + "`",
+                                                 ForbidsOf("device_global"), side, "device_global"));
+    }
     std::set<std::string> seen;
     for (const DynamicSymbol& s : symbols) {
         if (s.defined && NamesTheInstrumentation(s.name) && seen.insert(s.name).second)

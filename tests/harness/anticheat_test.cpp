@@ -696,6 +696,40 @@ TEST_F(AntiCheatLibrary, HeapAndStdioInAKernelLibraryAreDeviceCodeFailures) {
     EXPECT_TRUE(ScanLibrary(so, SourceSide::Host).empty()) << Describe(ScanLibrary(so, SourceSide::Host));
 }
 
+// Mutable global and static variables of kernel code: on the AI core they would be `__gm__`
+// variables every core shares, a channel between cores (and across launches) that the simulator's
+// one-core-after-another order would hide from the race detector. Every form is found in the
+// library's symbol table, internal linkage and function-local statics included; constants are not
+// variables, and host code may keep any state.
+TEST_F(AntiCheatLibrary, MutableGlobalsInAKernelLibraryAreDeviceCodeFailures) {
+    const std::string so = Build("globals", "float partial[2];\n"
+                                            "static int counter;\n"
+                                            "namespace { double hidden = 1.5; }\n"
+                                            "thread_local int perThread;\n"
+                                            "struct Holder { static long shared; };\n"
+                                            "long Holder::shared;\n"
+                                            "const float kTable[4] = {1, 2, 3, 4};\n"
+                                            "constexpr int kTiles = 8;\n"
+                                            "extern \"C\" float Compute(int i) {\n"
+                                            "    static float last;\n"
+                                            "    last = partial[i & 1] + kTable[i & 3] + kTiles;\n"
+                                            "    return last + ++counter + hidden + ++perThread + ++Holder::shared;\n"
+                                            "}\n");
+    const auto findings = ScanLibrary(so, SourceSide::Kernel);
+    std::string all;
+    for (const CheatFinding& f : findings) {
+        EXPECT_EQ(f.rule, "device_global") << f.message;
+        EXPECT_EQ(CheatClassOf(f), "compile.device_code") << f.message;
+        all += f.message + "\n";
+    }
+    for (const char* name : {"`partial`", "`counter`", "`(anonymous namespace)::hidden`", "`perThread`",
+                             "`Holder::shared`", "`Compute::last`"})
+        EXPECT_NE(all.find(name), std::string::npos) << name << " not flagged in\n" << all;
+    EXPECT_EQ(findings.size(), 6u) << all;
+    EXPECT_EQ(all.find("kTable"), std::string::npos) << all;
+    EXPECT_TRUE(ScanLibrary(so, SourceSide::Host).empty()) << Describe(ScanLibrary(so, SourceSide::Host));
+}
+
 TEST_F(AntiCheatLibrary, EveryForbiddenFacilityIsFlagged) {
     const std::string so = Build("everything", "#include <cstdio>\n#include <cstdlib>\n#include <ctime>\n"
                                                "#include <dlfcn.h>\n#include <fcntl.h>\n#include <pthread.h>\n"

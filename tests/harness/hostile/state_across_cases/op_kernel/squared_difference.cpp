@@ -1,4 +1,6 @@
-// Hostile: relies on state from an earlier call in the same process -> wrong_values in every case
+// Hostile: relies on state from an earlier call in the same process. The mutable global is a
+// device-code failure (the device_global rule: compile.device_code); were it let through, every
+// case runs in a fresh process, and every case would end in wrong_values.
 #include "kernel_operator.h"
 
 using namespace AscendC;
