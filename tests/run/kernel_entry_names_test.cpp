@@ -104,6 +104,31 @@ void LoadOn(const fs::path& root, const fs::path& cache, Operator* op, const std
     ASSERT_TRUE(op->Load(project, options, &buildError)) << buildError.message << "\n" << buildError.log;
 }
 
+// Builds the one-input project `c` for `soc` in a fresh directory and cache, runs it on 64
+// elements x[i] = input(i) and checks y against c.expect.
+void BuildRunAndCheck(const EntryCase& c, const std::string& soc, double (*input)(int64_t)) {
+    const std::string tag = c.entry + "-" + std::to_string(getpid());
+    const fs::path root = fs::temp_directory_path() / ("akg-" + tag);
+    const fs::path cache = fs::temp_directory_path() / ("akg-cache-" + tag);
+    fs::remove_all(root);
+    WriteProject(root, c, true);
+    Operator op;
+    LoadOn(root, cache, &op, soc);
+    if (::testing::Test::HasFatalFailure()) return;
+    std::string error;
+    Tensor x = Tensor::Zeros({64}, ge::DT_FLOAT);
+    for (int64_t i = 0; i < 64; ++i) x.Set(i, input(i));
+    OpCall call;
+    call.inputs = {{x}};
+    ASSERT_TRUE(op.PrepareOutputs(call, &error)) << error;
+    RunReport r = op.Run(call);
+    ASSERT_TRUE(r.ok) << r.error << "\n" << r.buildError.log;
+    for (int64_t i = 0; i < 64; ++i)
+        EXPECT_FLOAT_EQ(float(call.outputs[0][0].At(i)), float(c.expect(x.At(i), 0))) << c.entry << " at " << i;
+    fs::remove_all(root);
+    fs::remove_all(cache);
+}
+
 class KernelEntryNames : public ::testing::TestWithParam<std::tuple<int, bool>> {
 protected:
     static fs::path Cache() { return fs::temp_directory_path() / ("akg-entrynames-cache-" + std::to_string(getpid())); }
@@ -163,24 +188,7 @@ TEST(KernelTemplateCalls, FoundByArgumentDependentLookupBuildAsUnderCann) {
                       "namespace helpers {\nstruct Tag {};\ntemplate <int N>\n__aicore__ inline void Scaled(Tag, const "
                       "AscendC::LocalTensor<float>& y, const AscendC::LocalTensor<float>& x, uint32_t n) {\n"
                       "    AscendC::Muls(y, x, float(N), n);\n}\n}  // namespace helpers\n"};
-    const fs::path root = fs::temp_directory_path() / ("akg-adlcall-" + std::to_string(getpid()));
-    const fs::path cache = fs::temp_directory_path() / ("akg-adlcall-cache-" + std::to_string(getpid()));
-    fs::remove_all(root);
-    WriteProject(root, c, true);
-    Operator op;
-    LoadOn(root, cache, &op);
-    if (HasFatalFailure()) return;
-    std::string error;
-    Tensor x = Tensor::Zeros({64}, ge::DT_FLOAT);
-    for (int64_t i = 0; i < 64; ++i) x.Set(i, 0.5 * double(i) - 7.0);
-    OpCall call;
-    call.inputs = {{x}};
-    ASSERT_TRUE(op.PrepareOutputs(call, &error)) << error;
-    RunReport r = op.Run(call);
-    ASSERT_TRUE(r.ok) << r.error << "\n" << r.buildError.log;
-    for (int64_t i = 0; i < 64; ++i) EXPECT_FLOAT_EQ(float(call.outputs[0][0].At(i)), float(3 * x.At(i))) << i;
-    fs::remove_all(root);
-    fs::remove_all(cache);
+    BuildRunAndCheck(c, "Ascend910B1", [](int64_t i) { return 0.5 * double(i) - 7.0; });
 }
 
 // ops-cv's Ascend 950 kernels declare their cast modes as `constexpr static CastTrait` locals of
@@ -213,24 +221,7 @@ __aicore__ inline void Floored(const AscendC::LocalTensor<T>& y, const AscendC::
 }  // namespace helpers
 )",
                       "ascend950"};
-    const fs::path root = fs::temp_directory_path() / ("akg-localtrait-" + std::to_string(getpid()));
-    const fs::path cache = fs::temp_directory_path() / ("akg-localtrait-cache-" + std::to_string(getpid()));
-    fs::remove_all(root);
-    WriteProject(root, c, true);
-    Operator op;
-    LoadOn(root, cache, &op, "Ascend950PR");
-    if (HasFatalFailure()) return;
-    std::string error;
-    Tensor x = Tensor::Zeros({64}, ge::DT_FLOAT);
-    for (int64_t i = 0; i < 64; ++i) x.Set(i, 0.75 * double(i) - 20.3);
-    OpCall call;
-    call.inputs = {{x}};
-    ASSERT_TRUE(op.PrepareOutputs(call, &error)) << error;
-    RunReport r = op.Run(call);
-    ASSERT_TRUE(r.ok) << r.error << "\n" << r.buildError.log;
-    for (int64_t i = 0; i < 64; ++i) EXPECT_FLOAT_EQ(float(call.outputs[0][0].At(i)), std::floor(float(x.At(i)))) << i;
-    fs::remove_all(root);
-    fs::remove_all(cache);
+    BuildRunAndCheck(c, "Ascend950PR", [](int64_t i) { return 0.75 * double(i) - 20.3; });
 }
 
 INSTANTIATE_TEST_SUITE_P(LibcAndAscendCNames, KernelEntryNames,
