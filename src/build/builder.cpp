@@ -422,11 +422,8 @@ bool ReadCachedKernel(const fs::path& dir, KernelArtifact* art) {
 
 std::vector<std::string> KernelDefinedStructs(const OpProject& project) {
     static const std::regex definition(R"(\b(?:struct|class)\s+([A-Za-z_]\w*)\s*(?:final\s*)?[{:])");
-    std::vector<std::string> files = project.externalHeaders;
-    for (auto& e : fs::recursive_directory_iterator(project.kernelDir))
-        if (e.is_regular_file()) files.push_back(e.path().string());
     std::set<std::string> names;
-    for (auto& f : files) {
+    for (auto& f : KernelTextFiles(project)) {
         const std::string text = ReadFile(f);
         for (std::sregex_iterator it(text.begin(), text.end(), definition), end; it != end; ++it) names.insert((*it)[1]);
     }

@@ -225,6 +225,13 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
     return true;
 }
 
+std::vector<std::string> KernelTextFiles(const OpProject& project) {
+    std::vector<std::string> files = project.externalHeaders;
+    for (auto& e : fs::recursive_directory_iterator(project.kernelDir))
+        if (e.is_regular_file()) files.push_back(e.path().string());
+    return files;
+}
+
 bool DiscoverProject(const std::string& dir, OpProject* out, std::string* error) {
     fs::path root(dir);
     if (!fs::is_directory(root)) return *error = dir + " is not a directory", false;

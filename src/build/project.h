@@ -42,6 +42,8 @@ struct OpProject {
 bool DiscoverProject(const std::string& dir, OpProject* out, std::string* error);
 // Combines the host half of one project with the kernel half of another.
 bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelDir, OpProject* out, std::string* error);
+// Every file the kernel's code may come from: op_kernel/ (all depths) and the external headers.
+std::vector<std::string> KernelTextFiles(const OpProject& project);
 
 // How CANN's project build splits op_host: an operator's CMakeLists.txt beside op_host/ names,
 // with target_sources, the sources of each host library — optiling (tiling), opsproto (shape

@@ -964,8 +964,44 @@ const std::unordered_set<std::string>* DefinedSymbolsOf(const std::string& lib, 
 
 }  // namespace
 
+std::set<std::string> GmVariablesOf(const std::vector<std::string>& files) {
+    std::set<std::string> names;
+    for (const std::string& f : files) {
+        const std::string code = Strip(SpliceLines(ReadText(f))).code;
+        const size_t n = code.size();
+        for (size_t at = code.find("__gm__"); at != std::string::npos; at = code.find("__gm__", at + 6)) {
+            if ((at > 0 && IsIdentChar(code[at - 1])) || (at + 6 < n && IsIdentChar(code[at + 6]))) continue;
+            // The declarator's last name before an array bound, an initialiser or the end of the
+            // declaration; a cast, a parameter list or a template argument list ends the search.
+            // (A `__gm__ T* p = ...` local or a parameter is found too; no global has its name.)
+            std::string name;
+            for (size_t j = at + 6; j < n;) {
+                const char c = code[j];
+                if (IsIdentStart(c)) {
+                    const size_t b = j;
+                    while (j < n && IsIdentChar(code[j])) ++j;
+                    name = code.substr(b, j - b);
+                } else if (c == '[') {
+                    j = code.find(']', j);
+                    if (j == std::string::npos) break;
+                    ++j;
+                } else if (c == '=' || c == ';' || c == ',') {
+                    if (!name.empty()) names.insert(name);
+                    break;
+                } else if (std::strchr("(){}<>", c)) {
+                    break;
+                } else {
+                    ++j;
+                }
+            }
+        }
+    }
+    return names;
+}
+
 std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side,
-                                      const std::vector<std::string>& runtimeLibs) {
+                                      const std::vector<std::string>& runtimeLibs,
+                                      const std::set<std::string>& gmVariables) {
     auto fail = [&](const std::string& what) {
         return std::vector<CheatFinding>{SymbolFinding(soPath, "cannot be checked", what, side)};
     };
@@ -983,8 +1019,14 @@ std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side
     if (side == SourceSide::Kernel) {
         std::vector<std::string> objects;
         if (!ReadWritableObjects(soPath, &objects, &error)) return fail("cannot inspect the library: " + error);
+        // A `__gm__` variable is valid device code (the cores share it through GM); its name is
+        // the demangled name's last component.
+        auto declaredGm = [&](const std::string& d) {
+            const size_t colon = d.rfind("::");
+            return gmVariables.count(colon == std::string::npos ? d : d.substr(colon + 2)) > 0;
+        };
         for (const std::string& o : objects)
-            if (const std::string d = Demangle(o); !IsRuntimeObject(d))
+            if (const std::string d = Demangle(o); !IsRuntimeObject(d) && !declaredGm(d))
                 findings.push_back(SymbolFinding(soPath, "defines the mutable variable `" + d + "`",
                                                  ForbidsOf("device_global"), side, "device_global"));
     }

@@ -6,6 +6,7 @@
 // is the second, independent layer.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -55,7 +56,14 @@ std::vector<CheatFinding> ScanSources(const std::string& projectDir, const std::
 // flags every one that is neither defined by one of `runtimeLibs` (the simulator runtime the
 // library was linked against: libakg_sim.so for kernels, libakg_host.so for host code) nor in
 // the allowed part of the C and C++ runtime.
+// For a kernel library, also every mutable variable with static storage it defines (rule
+// device_global), except those named in `gmVariables` (GmVariablesOf its sources).
 std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side,
-                                      const std::vector<std::string>& runtimeLibs = {});
+                                      const std::vector<std::string>& runtimeLibs = {},
+                                      const std::set<std::string>& gmVariables = {});
+
+// The names of the variables the files declare `__gm__` themselves (`static volatile __gm__
+// uint32_t sync[16];`): device-side globals as CANN spells them.
+std::set<std::string> GmVariablesOf(const std::vector<std::string>& files);
 
 }  // namespace akg::harness

@@ -491,13 +491,14 @@ bool BuildCandidate(const UnitContext& ctx, const Unit& u, run::Operator& op, Sa
                 findings = ExtraValueDepends(op.Info(), *ref);
         if (!findings.empty()) return cheated(findings);
     }
+    const std::set<std::string> gmVariables = GmVariablesOf(build::KernelTextFiles(project));
     for (auto& combo : op.DtypeColumns()) {
         build::KernelArtifact kernel;
         if (!build::BuildKernel(project, op.Host(), op.Info(), combo, ctx.run.build, &kernel, &buildError))
             return compileFailure(buildError);
         *log += kernel.log;
         for (const build::KernelLibrary& library : kernel.libraries) {
-            findings = ScanLibrary(library.soPath, SourceSide::Kernel, {libDir + "/libakg_sim.so"});
+            findings = ScanLibrary(library.soPath, SourceSide::Kernel, {libDir + "/libakg_sim.so"}, gmVariables);
             if (!findings.empty()) return cheated(findings);
         }
         run::RunReport r;

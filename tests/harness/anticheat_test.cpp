@@ -701,8 +701,21 @@ TEST_F(AntiCheatLibrary, HeapAndStdioInAKernelLibraryAreDeviceCodeFailures) {
 // one-core-after-another order would hide from the race detector. Every form is found in the
 // library's symbol table, internal linkage and function-local statics included; constants are not
 // variables, and host code may keep any state.
+// How NPUKernelBench's RmsNormGrad and DeepNormGrad declare their cross-core counters, and
+// `__gm__` in the places that declare no variable of that name.
+TEST_F(AntiCheatLibrary, GmVariablesAreTheDeclaredNames) {
+    const std::string src = project_.Write("gm.h", "static volatile __gm__ uint32_t fixed_output_sync[16] = {0, 0};\n"
+                                                   "__gm__ int32_t counter;\n"
+                                                   "__gm__ float* __gm__ published, * other;\n"
+                                                   "// __gm__ int commented;\n"
+                                                   "void f(__gm__ float* x) { auto p = (__gm__ float*)x; }\n");
+    EXPECT_EQ(GmVariablesOf({src}), (std::set<std::string>{"counter", "fixed_output_sync", "published"}));
+}
+
 TEST_F(AntiCheatLibrary, MutableGlobalsInAKernelLibraryAreDeviceCodeFailures) {
-    const std::string so = Build("globals", "float partial[2];\n"
+    const std::string so = Build("globals", "#define __gm__\n"
+                                            "static volatile __gm__ unsigned syncFlags[16] = {0};\n"
+                                            "float partial[2];\n"
                                             "static int counter;\n"
                                             "namespace { double hidden = 1.5; }\n"
                                             "thread_local int perThread;\n"
@@ -713,9 +726,13 @@ TEST_F(AntiCheatLibrary, MutableGlobalsInAKernelLibraryAreDeviceCodeFailures) {
                                             "extern \"C\" float Compute(int i) {\n"
                                             "    static float last;\n"
                                             "    last = partial[i & 1] + kTable[i & 3] + kTiles;\n"
+                                            "    syncFlags[i & 15] = 1;\n"
                                             "    return last + ++counter + hidden + ++perThread + ++Holder::shared;\n"
                                             "}\n");
-    const auto findings = ScanLibrary(so, SourceSide::Kernel);
+    // A variable the sources declare `__gm__` is CANN's device global, not a finding.
+    const std::set<std::string> gm = GmVariablesOf({(project_.Root() / "globals.cpp").string()});
+    EXPECT_EQ(gm.count("syncFlags"), 1u);
+    const auto findings = ScanLibrary(so, SourceSide::Kernel, {}, gm);
     std::string all;
     for (const CheatFinding& f : findings) {
         EXPECT_EQ(f.rule, "device_global") << f.message;
@@ -727,6 +744,7 @@ TEST_F(AntiCheatLibrary, MutableGlobalsInAKernelLibraryAreDeviceCodeFailures) {
         EXPECT_NE(all.find(name), std::string::npos) << name << " not flagged in\n" << all;
     EXPECT_EQ(findings.size(), 6u) << all;
     EXPECT_EQ(all.find("kTable"), std::string::npos) << all;
+    EXPECT_EQ(all.find("syncFlags"), std::string::npos) << all;
     EXPECT_TRUE(ScanLibrary(so, SourceSide::Host).empty()) << Describe(ScanLibrary(so, SourceSide::Host));
 }
 
