@@ -48,6 +48,29 @@ bool LoadElf(const std::string& path, std::string* bytes, Elf64_Ehdr* eh, std::v
     return true;
 }
 
+// The objects of the full symbol table (.symtab, else .dynsym) in writable or thread-local memory.
+bool WritableObjectsOf(const std::string& bytes, const std::vector<Elf64_Shdr>& sections,
+                       std::vector<std::string>* out, std::string* error) {
+    const Elf64_Shdr* table = nullptr;
+    for (const Elf64_Shdr& s : sections)
+        if (s.sh_type == SHT_SYMTAB || (s.sh_type == SHT_DYNSYM && !table)) table = &s;
+    if (!table) return *error = "no symbol table", false;
+    if (table->sh_link >= sections.size()) return *error = "bad symbol string table link", false;
+    const Elf64_Shdr& strtab = sections[table->sh_link];
+    const uint64_t count = table->sh_size / sizeof(Elf64_Sym);
+    for (uint64_t i = 1; i < count; ++i) {
+        Elf64_Sym sym;
+        if (!ReadAt(bytes, table->sh_offset + i * sizeof(Elf64_Sym), &sym)) return *error = "truncated symbol table", false;
+        const unsigned type = ELF64_ST_TYPE(sym.st_info);
+        if ((type != STT_OBJECT && type != STT_TLS) || sym.st_shndx == SHN_UNDEF || sym.st_shndx >= sections.size())
+            continue;
+        const Elf64_Shdr& in = sections[sym.st_shndx];
+        if (!(in.sh_flags & SHF_ALLOC) || !(in.sh_flags & (SHF_WRITE | SHF_TLS))) continue;
+        if (std::string name = StringAt(bytes, strtab, sym.st_name); !name.empty()) out->push_back(std::move(name));
+    }
+    return true;
+}
+
 }  // namespace
 
 bool ReadSections(const std::string& path, std::vector<ElfSection>* out, bool* fixedAddresses, std::string* error) {
@@ -63,11 +86,13 @@ bool ReadSections(const std::string& path, std::vector<ElfSection>* out, bool* f
     return true;
 }
 
-bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error) {
+bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error,
+                        std::vector<std::string>* writableObjects) {
     std::string bytes;
     Elf64_Ehdr eh;
     std::vector<Elf64_Shdr> sections;
     if (!LoadElf(path, &bytes, &eh, &sections, error)) return false;
+    if (writableObjects && !WritableObjectsOf(bytes, sections, writableObjects, error)) return false;
     const Elf64_Shdr *dynsym = nullptr, *versym = nullptr, *verneed = nullptr;
     for (const Elf64_Shdr& s : sections) {
         if (s.sh_type == SHT_DYNSYM) dynsym = &s;
@@ -112,31 +137,6 @@ bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out
         if (versym) ReadAt(bytes, versym->sh_offset + i * sizeof(Elf64_Half), &version);
         if (auto it = libraryOfVersion.find(version & 0x7fff); it != libraryOfVersion.end()) d.library = it->second;
         out->push_back(std::move(d));
-    }
-    return true;
-}
-
-bool ReadWritableObjects(const std::string& path, std::vector<std::string>* out, std::string* error) {
-    std::string bytes;
-    Elf64_Ehdr eh;
-    std::vector<Elf64_Shdr> sections;
-    if (!LoadElf(path, &bytes, &eh, &sections, error)) return false;
-    const Elf64_Shdr* table = nullptr;
-    for (const Elf64_Shdr& s : sections)
-        if (s.sh_type == SHT_SYMTAB || (s.sh_type == SHT_DYNSYM && !table)) table = &s;
-    if (!table) return *error = "no symbol table", false;
-    if (table->sh_link >= sections.size()) return *error = "bad symbol string table link", false;
-    const Elf64_Shdr& strtab = sections[table->sh_link];
-    const uint64_t count = table->sh_size / sizeof(Elf64_Sym);
-    for (uint64_t i = 1; i < count; ++i) {
-        Elf64_Sym sym;
-        if (!ReadAt(bytes, table->sh_offset + i * sizeof(Elf64_Sym), &sym)) return *error = "truncated symbol table", false;
-        const unsigned type = ELF64_ST_TYPE(sym.st_info);
-        if ((type != STT_OBJECT && type != STT_TLS) || sym.st_shndx == SHN_UNDEF || sym.st_shndx >= sections.size())
-            continue;
-        const Elf64_Shdr& in = sections[sym.st_shndx];
-        if (!(in.sh_flags & SHF_ALLOC) || !(in.sh_flags & (SHF_WRITE | SHF_TLS))) continue;
-        if (std::string name = StringAt(bytes, strtab, sym.st_name); !name.empty()) out->push_back(std::move(name));
     }
     return true;
 }

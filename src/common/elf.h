@@ -1,6 +1,7 @@
 // The dynamic symbol table of an ELF shared object: what a library defines and what it imports
-// from where; the objects it keeps in writable memory; and its sections (the launcher reads a kernel's type from them). Read by the anti-cheat scan (imports of candidate code) and by the builder (the
-// runtime's exported interface, part of the kernel cache key).
+// from where, and the objects it keeps in writable memory; and its sections (the launcher reads a
+// kernel's type from them). Read by the anti-cheat scan (imports and globals of candidate code)
+// and by the builder (the runtime's exported interface, part of the kernel cache key).
 #pragma once
 
 #include <cstdint>
@@ -25,11 +26,10 @@ struct ElfSection {
 // The section headers, and whether the file is an executable at fixed addresses (ET_EXEC).
 bool ReadSections(const std::string& path, std::vector<ElfSection>* out, bool* fixedAddresses, std::string* error);
 
-bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error);
-
-// The names of the objects the file defines in writable memory (.data, .bss) or thread-local
-// storage, from its full symbol table (.symtab, which also lists internal-linkage and
-// function-local statics), else from .dynsym.
-bool ReadWritableObjects(const std::string& path, std::vector<std::string>* out, std::string* error);
+// `writableObjects`, when given, receives the names of the objects the file defines in writable
+// memory (.data, .bss) or thread-local storage, from its full symbol table (.symtab, which also
+// lists internal-linkage and function-local statics), else from .dynsym: one read of the file.
+bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error,
+                        std::vector<std::string>* writableObjects = nullptr);
 
 }  // namespace akg

@@ -968,30 +968,24 @@ std::set<std::string> GmVariablesOf(const std::vector<std::string>& files) {
     std::set<std::string> names;
     for (const std::string& f : files) {
         const std::string code = Strip(SpliceLines(ReadText(f))).code;
-        const size_t n = code.size();
-        for (size_t at = code.find("__gm__"); at != std::string::npos; at = code.find("__gm__", at + 6)) {
-            if ((at > 0 && IsIdentChar(code[at - 1])) || (at + 6 < n && IsIdentChar(code[at + 6]))) continue;
+        const std::vector<Token> tokens = Tokenize(code);
+        for (size_t i = 0; i < tokens.size(); ++i) {
+            if (tokens[i].text != "__gm__") continue;
             // The declarator's last name before an array bound, an initialiser or the end of the
             // declaration; a cast, a parameter list or a template argument list ends the search.
             // (A `__gm__ T* p = ...` local or a parameter is found too; no global has its name.)
-            std::string name;
-            for (size_t j = at + 6; j < n;) {
-                const char c = code[j];
-                if (IsIdentStart(c)) {
-                    const size_t b = j;
-                    while (j < n && IsIdentChar(code[j])) ++j;
-                    name = code.substr(b, j - b);
-                } else if (c == '[') {
-                    j = code.find(']', j);
-                    if (j == std::string::npos) break;
-                    ++j;
-                } else if (c == '=' || c == ';' || c == ',') {
-                    if (!name.empty()) names.insert(name);
+            std::string_view name;
+            for (size_t j = i + 1; j < tokens.size(); ++j) {
+                const std::string_view t = tokens[j].text;
+                if (tokens[j].identifier) {
+                    name = t;
+                } else if (t == "[") {
+                    while (j < tokens.size() && tokens[j].text != "]") ++j;
+                } else if (t == "=" || t == ";" || t == ",") {
+                    if (!name.empty()) names.emplace(name);
                     break;
-                } else if (std::strchr("(){}<>", c)) {
+                } else if (t == "(" || t == ")" || t == "{" || t == "}" || t == "<" || t == ">") {
                     break;
-                } else {
-                    ++j;
                 }
             }
         }
@@ -1014,11 +1008,11 @@ std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side
     }
     std::vector<DynamicSymbol> symbols;
     std::string error;
-    if (!ReadDynamicSymbols(soPath, &symbols, &error)) return fail("cannot inspect the library: " + error);
+    std::vector<std::string> objects;  // kernel libraries only
+    if (!ReadDynamicSymbols(soPath, &symbols, &error, side == SourceSide::Kernel ? &objects : nullptr))
+        return fail("cannot inspect the library: " + error);
     std::vector<CheatFinding> findings;
     if (side == SourceSide::Kernel) {
-        std::vector<std::string> objects;
-        if (!ReadWritableObjects(soPath, &objects, &error)) return fail("cannot inspect the library: " + error);
         // A `__gm__` variable is valid device code (the cores share it through GM); its name is
         // the demangled name's last component.
         auto declaredGm = [&](const std::string& d) {
