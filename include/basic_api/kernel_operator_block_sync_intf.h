@@ -73,6 +73,15 @@ AKG_API void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor
                                AKG_CALLER);
 }
 
+// The cross-core flag ids SyncAll's hardware form reserves (kernel code uses them for barriers
+// of its own, e.g. CrossCoreSetFlag<0, PIPE_MTE3>(SYNC_AIC_FLAG) across the AICs).
+constexpr uint16_t SYNC_AIC_FLAG = 11;
+constexpr uint16_t SYNC_AIV_FLAG = 12;
+constexpr uint16_t SYNC_AIC_AIV_FLAG = 13;
+constexpr uint16_t SYNC_AIV_ONLY_ALL = 14;
+constexpr uint16_t SYNC_MODE_SHIFT_VALUE = 4;
+constexpr uint16_t SYNC_FLAG_SHIFT_VALUE = 8;
+
 template <uint8_t modeId, pipe_t pipe>
 AKG_API void CrossCoreSetFlag(uint16_t flagId) {
     akg::sim::CrossCoreSet(modeId, pipe, flagId, AKG_CALLER);
@@ -80,6 +89,16 @@ AKG_API void CrossCoreSetFlag(uint16_t flagId) {
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 AKG_API void CrossCoreWaitFlag(uint16_t flagId) {
     akg::sim::CrossCoreWait(modeId, pipe, flagId, AKG_CALLER);
+}
+
+// The AIC <-> AIV hand-off of one AI core: CrossCoreSetFlag in mode 2, and its wait.
+template <pipe_t pipe>
+AKG_API void NotifyEvent(uint16_t flagId) {
+    akg::sim::CrossCoreSet(2, pipe, flagId, AKG_CALLER);
+}
+template <pipe_t pipe = PIPE_S>
+AKG_API void WaitEvent(uint16_t flagId) {
+    akg::sim::CrossCoreWait(0, pipe, flagId, AKG_CALLER);
 }
 
 }  // namespace AscendC

@@ -32,4 +32,18 @@ AKG_API void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
     detail::CacheMaintenance(akg::sim::Mem::GM, dst.GetPhyAddr(), AKG_CALLER);
 }
 
+// Prefetches preFetchLen instruction-cache lines from the current PC. The simulator has no
+// instruction cache: one scalar-pipe instruction that moves no data.
+AKG_API inline void ICachePreLoad(const int64_t preFetchLen) {
+    (void)preFetchLen;
+    akg::sim::Instr in(akg::sim::InstrId::ICachePreLoad, AKG_CALLER);
+    in.noData = true;
+    akg::sim::Issue(in);
+}
+
 }  // namespace AscendC
+
+// utils/sys_macros.h's spelling of ICachePreLoad, which CANN's operators use.
+#ifndef PRELOAD
+#define PRELOAD(len) AscendC::ICachePreLoad(len)
+#endif

@@ -33,6 +33,10 @@ void SetLoad3DPadding(uint64_t bits);
 void SetLoad3DRepeat(const AscendC::LoadDataRepeatParam& p, const void* caller);
 void SetLoad3DBoundary(uint32_t bytes, const void* caller);
 
+// InitConstValue: `value` (elementBytes bytes) into repeatTimes x blockNum blocks of L1 or L0A/L0B.
+void CubeInitConst(Mem dstMem, void* dst, const void* value, uint32_t elementBytes, uint16_t repeatTimes,
+                   uint16_t blockNum, uint16_t dstGap, const void* caller);
+
 struct MmadSpec {
     void* c;
     const void* a;
@@ -131,6 +135,24 @@ __aicore__ inline akg::sim::MmadSpec MmadSpecOf(const LocalTensor<Dst>& dst, con
                               akg::sim::DTypeOf<S>()};
 }
 }  // namespace detail
+
+// Fills L1 (A1/B1) or L0A/L0B (A2/B2) with one value; the Atlas A2 form with all four fields.
+template <typename T, typename U = T, std::enable_if_t<std::is_same_v<T, U>, bool> = true>
+AKG_API void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& initConstValueParams) {
+    static_assert(std::is_same_v<T, half> || std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t> ||
+                      std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float> || std::is_same_v<T, int32_t> ||
+                      std::is_same_v<T, uint32_t>,
+                  "InitConstValue: the data type is one of half, int16_t, uint16_t, bfloat16_t, float, int32_t, "
+                  "uint32_t");
+    const T value = initConstValueParams.initValue;
+    akg::sim::CubeInitConst(akg::sim::MemOf(TPosition(dst.GetPosition())), dst.Data(), &value, sizeof(T),
+                            initConstValueParams.repeatTimes, initConstValueParams.blockNum,
+                            initConstValueParams.dstGap, AKG_CALLER);
+}
+
+// true: the cube produces L0C's fractals M-direction first; false: N first. A register setting:
+// the results are the same either way, and the cost model times an Mmad by its fractal count.
+__aicore__ inline void SetMMLayoutTransform(bool mmLayoutMode) { (void)mmLayoutMode; }
 
 template <typename T, typename U, typename S>
 AKG_API void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,

@@ -53,10 +53,14 @@ AKG_API void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
                                  transposeParams, AKG_CALLER);
 }
 
+// The instruction permutes 8-, 16- or 32-bit elements by width. bfloat16_t is documented from
+// Ascend 950 on; on Atlas A2 CANN checks the type only in its CPU-debug build (ASCENDC_ASSERT), so
+// the device compiler builds a bfloat16_t call (CANN's MatMulV3 makes one) and runs the 16-bit form.
 #define AKG_TRANSDATA_CHECK(T)                                                                                    \
-    static_assert(akg::sim::kOneOf<T, int8_t, uint8_t, int16_t, uint16_t, half, int32_t, uint32_t, float>,        \
+    static_assert(akg::sim::kOneOf<T, int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t,     \
+                                   float>,                                                                        \
                   "TransDataTo5HD: data type not supported on this SoC (int8_t, uint8_t, int16_t, uint16_t, half, " \
-                  "int32_t, uint32_t, float)")
+                  "bfloat16_t, int32_t, uint32_t, float)")
 
 template <typename T>
 AKG_API void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],

@@ -189,6 +189,23 @@ struct LoadDataRepeatParam {
     uint8_t reserved = 0;
 };
 
+// InitConstValue: repeatTimes repeats of blockNum blocks (32 bytes in L1, 512 in L0A/L0B), dstGap
+// blocks apart.
+template <typename T>
+struct InitConstValueParams {
+    __aicore__ InitConstValueParams() {}
+    __aicore__ InitConstValueParams(const uint16_t repeatTimesIn, const uint16_t blockNumIn, const uint16_t dstGapIn,
+                                    const T initValueIn)
+        : repeatTimes(repeatTimesIn), blockNum(blockNumIn), dstGap(dstGapIn), initValue(initValueIn) {}
+    __aicore__ InitConstValueParams(const uint16_t repeatTimesIn, const T initValueIn)
+        : repeatTimes(repeatTimesIn), initValue(initValueIn) {}
+
+    uint16_t repeatTimes = 0;
+    uint16_t blockNum = 0;
+    uint16_t dstGap = 0;
+    T initValue = 0;
+};
+
 struct MmadParams {
     __aicore__ MmadParams() {}
     __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const bool isBiasIn,

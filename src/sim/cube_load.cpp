@@ -176,6 +176,34 @@ void CubeLoad2DTranspose(Mem dstMem, void* dst, Mem srcMem, const void* src, DTy
     }
 }
 
+void CubeInitConst(Mem dstMem, void* dst, const void* value, uint32_t elementBytes, uint16_t repeatTimes,
+                   uint16_t blockNum, uint16_t dstGap, const void* caller) {
+    const char* api = "InitConstValue";
+    if (dstMem != Mem::L1 && !IsL0Input(dstMem)) {
+        Diag("CUBE_BAD_POSITION", caller,
+             Format("%s into %s: the destination is A1/B1 (L1) or A2/B2 (L0A/L0B)", api, MemName(dstMem)));
+        return;
+    }
+    if (repeatTimes > 32767 || blockNum > 32767 || dstGap > 32767)
+        Diag("CUBE_PARAM_RANGE", caller,
+             Format("%s with repeatTimes %u, blockNum %u, dstGap %u: each must be in [0, 32767]", api, repeatTimes,
+                    blockNum, dstGap));
+    if (repeatTimes == 0 || blockNum == 0) return;
+    const uint64_t block = IsL0Input(dstMem) ? kFractalBytes : 32;
+    const uint64_t step = (uint64_t(blockNum) + dstGap) * block;
+    const uint64_t span = (uint64_t(repeatTimes) - 1) * step + blockNum * block;
+    Instr in(dstMem == Mem::L1 ? InstrId::InitConstValueL1 : InstrId::InitConstValueL0, caller);
+    in.Write(dstMem, dst, span, uint32_t(block));
+    in.bytes = uint64_t(repeatTimes) * blockNum * block;
+    in.repeats = repeatTimes;
+    in.elements = in.bytes / elementBytes;
+    if (!Issue(in)) return;
+    auto* d = static_cast<uint8_t*>(dst);
+    for (uint32_t r = 0; r < repeatTimes; ++r)
+        for (uint64_t off = 0; off < blockNum * block; off += elementBytes)
+            std::memcpy(d + r * step + off, value, elementBytes);
+}
+
 void SetLoad3DFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4], bool right, const void* caller) {
     if (right)
         Diag("CUBE_PARAM_RANGE", caller,

@@ -1,6 +1,7 @@
-// DataCacheCleanAndInvalid (kernel_operator_cache_intf.h): the simulator has no data cache, so
-// the call must keep its place in the instruction stream (a scalar-pipe instruction on the
-// cache line it names, in the memory it names) and leave every value as it was.
+// DataCacheCleanAndInvalid and ICachePreLoad (kernel_operator_cache_intf.h): the simulator has no
+// caches, so each call must keep its place in the instruction stream (a scalar-pipe instruction,
+// on the cache line it names in the memory it names for the data cache) and leave every value as
+// it was.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -56,6 +57,33 @@ TEST(DataCache, CleanAndInvalidIssuesAScalarInstructionOnTheLineAndKeepsTheData)
     EXPECT_EQ(dcci[0]->acc[0].addr, reinterpret_cast<uintptr_t>(gm.data));
     EXPECT_EQ(dcci[1]->acc[0].mem, akg::sim::Mem::GM);
     EXPECT_EQ(dcci[2]->acc[0].mem, akg::sim::Mem::UB);
+}
+
+// ICachePreLoad / PRELOAD: one scalar instruction that touches no memory; the values around it
+// are unchanged.
+TEST(InstructionCache, PreLoadIsOneScalarInstructionWithNoAccess) {
+    akg::test::GmScope scope;
+    akg::test::GmBuffer<int32_t> gm(8, "out");
+    Recorder rec;
+    auto run = akg::test::RunTyped(KERNEL_TYPE_AIV_ONLY, 1, [&] {
+        GlobalTensor<int32_t> g;
+        g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(gm.addr()), 8);
+        g.SetValue(0, 41);
+        ICachePreLoad(2);
+        PRELOAD(4);
+        g.SetValue(1, g.GetValue(0) + 1);
+    }, {&rec});
+    EXPECT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    EXPECT_EQ(gm[1], 42);
+    int preloads = 0;
+    for (const auto& in : rec.instrs) {
+        if (std::string(in.api) != "ICachePreLoad") continue;
+        ++preloads;
+        EXPECT_EQ(in.pipe, akg::sim::Pipe::S);
+        EXPECT_EQ(in.nacc, 0u);
+    }
+    EXPECT_EQ(preloads, 2);
 }
 
 }  // namespace

@@ -507,6 +507,52 @@ TEST(CubeFixpipe, PerColumnDequantWithRelu) {
         }
 }
 
+// InitConstValue: repeatTimes runs of blockNum blocks, dstGap blocks apart; a block is 32 bytes
+// in L1 and one 512-byte fractal in L0A/L0B. The gaps keep their old contents.
+TEST(CubeInitConstValue, BlocksAndGapsInL1AndL0) {
+    akg::test::GmScope scope;
+    std::vector<half> l1, l0;
+    std::vector<float> l1f;
+    auto run = RunCube([&] {
+        TPipe pipe;
+        TBuf<TPosition::A1> a1;
+        TBuf<TPosition::B2> b2;
+        TBuf<TPosition::B1> b1;
+        pipe.InitBuffer(a1, 8 * 32);
+        pipe.InitBuffer(b2, 4 * 512);
+        pipe.InitBuffer(b1, 4 * 32);
+        LocalTensor<half> la = a1.Get<half>(), lb = b2.Get<half>();
+        LocalTensor<float> lf = b1.Get<float>();
+        InitConstValue(la, InitConstValueParams<half>(1, 8, 0, half(0.0f)));
+        InitConstValue(la, InitConstValueParams<half>(3, 2, 1, half(1.5f)));  // blocks 0-1, 3-4, 6-7
+        InitConstValue(lb, InitConstValueParams<half>(1, 4, 0, half(0.0f)));
+        InitConstValue(lb, InitConstValueParams<half>(2, 1, 1, half(-2.0f)));  // fractals 0 and 2
+        InitConstValue(lf, InitConstValueParams<float>(1, 4, 0, 3.25f));
+        l1 = Snapshot(la, 8 * 16);
+        l0 = Snapshot(lb, 4 * 256);
+        l1f = Snapshot(lf, 4 * 8);
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    for (int i = 0; i < 8 * 16; ++i) {
+        const int block = i / 16;
+        EXPECT_EQ(float(l1[i]), block % 3 == 2 ? 0.0f : 1.5f) << "L1 element " << i;
+    }
+    for (int i = 0; i < 4 * 256; ++i) EXPECT_EQ(float(l0[i]), (i / 256) % 2 == 0 ? -2.0f : 0.0f) << "L0B " << i;
+    for (float v : l1f) EXPECT_EQ(v, 3.25f);
+}
+
+TEST(CubeInitConstValue, IntoUnifiedBufferIsABadPosition) {
+    akg::test::GmScope scope;
+    auto run = RunCube([&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> ub;
+        pipe.InitBuffer(ub, 256);
+        InitConstValue(ub.Get<half>(), InitConstValueParams<half>(1, 1, 0, half(1.0f)));
+    });
+    EXPECT_TRUE(run.HasDiag("CUBE_BAD_POSITION")) << run.Codes();
+}
+
 // ---- misuse the checker reports ----
 
 TEST(CubeDiagnostics, LoadIntoMisalignedL0AAddress) {

@@ -69,6 +69,8 @@ enum class TypeSet : uint8_t { Bytes, NoData, Checked, PerSoc };
     X(LoadData2D, "LoadData", MTE1, Mte1, Simple, None, Bytes)                                                 \
     X(LoadDataWithTranspose, "LoadDataWithTranspose", MTE1, Mte1, Simple, None, Bytes)                         \
     X(LoadData3D, "LoadData", MTE1, Mte1, Simple, None, Bytes)                                                 \
+    X(InitConstValueL1, "InitConstValue", MTE2, Dma, Simple, None, Bytes)     /* a constant into L1 */        \
+    X(InitConstValueL0, "InitConstValue", MTE1, Mte1, Simple, None, Bytes)    /* ... into L0A / L0B */        \
     X(Mmad, "Mmad", M, Cube, Simple, None, Checked)                                                            \
     X(Fixpipe, "Fixpipe", FIX, Fixpipe, Simple, None, Checked)                                                 \
     /* the Matmul library: the loads, moves and result copies it issues */                            \
@@ -111,6 +113,7 @@ enum class TypeSet : uint8_t { Bytes, NoData, Checked, PerSoc };
     X(GetTilingData, "GET_TILING_DATA", S, Scalar, Simple, None, Bytes)                                        \
     X(DumpTensor, "DumpTensor", S, Scalar, Simple, None, Bytes)                                                \
     X(DataCacheCleanAndInvalid, "DataCacheCleanAndInvalid", S, Scalar, Simple, None, NoData)                   \
+    X(ICachePreLoad, "ICachePreLoad", S, Scalar, Simple, None, NoData) /* instruction prefetch */             \
     X(GetMrgSortResult, "GetMrgSortResult", S, Scalar, Simple, None, NoData)                                   \
     /* the kernel's own loads and stores through raw pointers (src/sim/kernel_access.cpp) */          \
     X(RawLoad, "a raw-pointer load", S, Scalar, Simple, None, Bytes)                                           \
