@@ -49,8 +49,9 @@ bool LoadElf(const std::string& path, std::string* bytes, Elf64_Ehdr* eh, std::v
 }
 
 // The objects of the full symbol table (.symtab, else .dynsym) in writable or thread-local memory.
-bool WritableObjectsOf(const std::string& bytes, const std::vector<Elf64_Shdr>& sections,
-                       std::vector<std::string>* out, std::string* error) {
+bool WritableObjectsOf(const std::string& bytes, const Elf64_Ehdr& eh, const std::vector<Elf64_Shdr>& sections,
+                       std::vector<ElfObject>* out, std::string* error) {
+    if (eh.e_shstrndx >= sections.size()) return *error = "bad section name table index", false;
     const Elf64_Shdr* table = nullptr;
     for (const Elf64_Shdr& s : sections)
         if (s.sh_type == SHT_SYMTAB || (s.sh_type == SHT_DYNSYM && !table)) table = &s;
@@ -66,7 +67,11 @@ bool WritableObjectsOf(const std::string& bytes, const std::vector<Elf64_Shdr>& 
             continue;
         const Elf64_Shdr& in = sections[sym.st_shndx];
         if (!(in.sh_flags & SHF_ALLOC) || !(in.sh_flags & (SHF_WRITE | SHF_TLS))) continue;
-        if (std::string name = StringAt(bytes, strtab, sym.st_name); !name.empty()) out->push_back(std::move(name));
+        // .data.rel.ro holds constants that need relocating: read-only once loaded (RELRO).
+        std::string section = StringAt(bytes, sections[eh.e_shstrndx], in.sh_name);
+        if (section.rfind(".data.rel.ro", 0) == 0) continue;
+        if (std::string name = StringAt(bytes, strtab, sym.st_name); !name.empty())
+            out->push_back({std::move(name), std::move(section)});
     }
     return true;
 }
@@ -87,12 +92,12 @@ bool ReadSections(const std::string& path, std::vector<ElfSection>* out, bool* f
 }
 
 bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error,
-                        std::vector<std::string>* writableObjects) {
+                        std::vector<ElfObject>* writableObjects) {
     std::string bytes;
     Elf64_Ehdr eh;
     std::vector<Elf64_Shdr> sections;
     if (!LoadElf(path, &bytes, &eh, &sections, error)) return false;
-    if (writableObjects && !WritableObjectsOf(bytes, sections, writableObjects, error)) return false;
+    if (writableObjects && !WritableObjectsOf(bytes, eh, sections, writableObjects, error)) return false;
     const Elf64_Shdr *dynsym = nullptr, *versym = nullptr, *verneed = nullptr;
     for (const Elf64_Shdr& s : sections) {
         if (s.sh_type == SHT_DYNSYM) dynsym = &s;

@@ -26,10 +26,16 @@ struct ElfSection {
 // The section headers, and whether the file is an executable at fixed addresses (ET_EXEC).
 bool ReadSections(const std::string& path, std::vector<ElfSection>* out, bool* fixedAddresses, std::string* error);
 
-// `writableObjects`, when given, receives the names of the objects the file defines in writable
-// memory (.data, .bss) or thread-local storage, from its full symbol table (.symtab, which also
-// lists internal-linkage and function-local statics), else from .dynsym: one read of the file.
+// An object the file defines in writable memory, and the section that holds it.
+struct ElfObject {
+    std::string name;
+    std::string section;
+};
+
+// `writableObjects`, when given, receives the objects the file defines in writable memory
+// (.data, .bss) or thread-local storage, from its full symbol table (.symtab, which also lists
+// internal-linkage and function-local statics), else from .dynsym: one read of the file.
 bool ReadDynamicSymbols(const std::string& path, std::vector<DynamicSymbol>* out, std::string* error,
-                        std::vector<std::string>* writableObjects = nullptr);
+                        std::vector<ElfObject>* writableObjects = nullptr);
 
 }  // namespace akg

@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "akg/lang/block_local.h"
 #include "common/elf.h"
 
 namespace akg::harness {
@@ -1008,7 +1009,7 @@ std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side
     }
     std::vector<DynamicSymbol> symbols;
     std::string error;
-    std::vector<std::string> objects;  // kernel libraries only
+    std::vector<ElfObject> objects;  // kernel libraries only
     if (!ReadDynamicSymbols(soPath, &symbols, &error, side == SourceSide::Kernel ? &objects : nullptr))
         return fail("cannot inspect the library: " + error);
     std::vector<CheatFinding> findings;
@@ -1019,8 +1020,11 @@ std::vector<CheatFinding> ScanLibrary(const std::string& soPath, SourceSide side
             const size_t colon = d.rfind("::");
             return gmVariables.count(colon == std::string::npos ? d : d.substr(colon + 2)) > 0;
         };
-        for (const std::string& o : objects)
-            if (const std::string d = Demangle(o); !IsRuntimeObject(d) && !declaredGm(d))
+        // A __BLOCK_LOCAL__ variable is per core on the device, and so it is here (its own section).
+        const std::string blockLocal = AKG_BLOCK_LOCAL_SECTION_PREFIX;
+        for (const ElfObject& o : objects)
+            if (const std::string d = Demangle(o.name);
+                !IsRuntimeObject(d) && !declaredGm(d) && o.section.compare(0, blockLocal.size(), blockLocal) != 0)
                 findings.push_back(SymbolFinding(soPath, "defines the mutable variable `" + d + "`",
                                                  ForbidsOf("device_global"), side, "device_global"));
     }

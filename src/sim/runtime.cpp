@@ -94,7 +94,10 @@ void StartCore(Core& c, std::vector<void*>& stackPool) {
 
 void Resume(Core& c) {
     SwitchGlobals(c);
+    const bool blockLocals = !Rt().blockLocals.empty();
+    if (blockLocals) SwapBlockLocals(c, true);
     swapcontext(&Rt().scheduler, &c.ctx);
+    if (blockLocals) SwapBlockLocals(c, false);
     Rt().cur = nullptr;
 }
 
@@ -218,6 +221,8 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
         rt.groups[size_t(slot.group)].push_back(c.get());
         rt.cores.push_back(std::move(c));
     }
+
+    InitBlockLocals(rt);
 
     std::vector<void*> stackPool;
     LaunchResult result;

@@ -55,6 +55,8 @@ struct Core {
     ucontext_t ctx{};
     void* stack = nullptr;
     size_t stackSize = 0;
+    // This core's copy of the kernel's __BLOCK_LOCAL__ variables (Runtime::blockLocals, in order).
+    std::vector<uint8_t> blockLocal;
 
     // Local memories, allocated on first use; `memBase` is 64 KiB aligned.
     std::array<uint8_t*, size_t(Mem::COUNT)> memBase{};
@@ -178,9 +180,18 @@ struct DiagnosticRecord {
     const void* related = nullptr;  // the "{related}" site of the message
 };
 
+// A block-local section of a loaded kernel library (src/sim/block_local.cpp).
+struct BlockLocalRegion {
+    uint8_t* begin = nullptr;
+    size_t size = 0;
+};
+
 struct Runtime {
     PlatformSpec platform;
     LaunchArgs launch;
+    // The kernel libraries' __BLOCK_LOCAL__ sections, and their contents when loaded.
+    std::vector<BlockLocalRegion> blockLocals;
+    std::vector<uint8_t> blockLocalImage;
     std::vector<std::unique_ptr<Core>> cores;
     Core* cur = nullptr;
     ucontext_t scheduler{};
@@ -258,6 +269,10 @@ bool NearGmTensor(uintptr_t addr);
 const LocalBuffer* FindLocalBuffer(const Core& c, uintptr_t addr);
 Mem LocalMemOfAddress(const Core& c, uintptr_t addr);
 void ResetCoreMemory(Core& c);
+// Finds the launch's block-local sections and gives every core their load-time contents.
+void InitBlockLocals(Runtime& rt);
+// Copies core c's block-local variables into the sections (in) or back out of them.
+void SwapBlockLocals(Core& c, bool in);
 // A finished core's local memories go to the spare pool for the next core.
 void RecycleCoreMemory(Runtime& rt, Core& c);
 void ReleaseCoreMemories(Runtime& rt);

@@ -76,6 +76,8 @@
 #define __check_sync_alias__
 #endif
 
+#include "akg/lang/block_local.h"
+
 #ifndef likely
 #define likely(x) __builtin_expect(!!(x), 1)
 #endif
