@@ -46,6 +46,19 @@ inline errno_t strcpy_s(char* dest, size_t destMax, const char* src) {
     return EOK;
 }
 
+// Appends `src` to the string in `dest` (securec's strcat_s); when the result does not fit,
+// dest is emptied.
+inline errno_t strcat_s(char* dest, size_t destMax, const char* src) {
+    if (!dest || !src || destMax == 0) return EINVAL;
+    const size_t have = strnlen(dest, destMax), n = std::strlen(src);
+    if (have == destMax || have + n + 1 > destMax) {
+        dest[0] = '\0';
+        return ERANGE;
+    }
+    std::memcpy(dest + have, src, n + 1);
+    return EOK;
+}
+
 // Formatted output of at most `count` characters into `strDest` of `destMax` bytes, always
 // terminated: the number of characters written, or -1 when the text was cut short (at `count`, with
 // what fits kept, or at `destMax`, with strDest emptied) or an argument is invalid (securec's

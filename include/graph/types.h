@@ -111,6 +111,8 @@
 namespace ge {
 
 using char_t = char;
+using float32_t = float;
+using float64_t = double;
 using graphStatus = uint32_t;
 constexpr graphStatus GRAPH_SUCCESS = 0;
 constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFF;

@@ -55,6 +55,13 @@ public:
     OpImplRegisterV2& TilingParse(TilingParseFunc tiling_parse_func) {
         return TilingParse(tiling_parse_func, CreateCompileInfo<T>, DeleteCompileInfo<T>);
     }
+    // The function that names the binary a tiling's shapes select from a prebuilt package (CANN's
+    // simplified key). Accepted and not called: every kernel here is built from its source.
+    using GenSimplifiedKeyKernelFunc = ge::graphStatus (*)(TilingContext*, ge::char_t*);
+    OpImplRegisterV2& GenSimplifiedKey(GenSimplifiedKeyKernelFunc gen_simplifiedkey_func) {
+        (void)gen_simplifiedkey_func;
+        return *this;
+    }
     // IR indices of inputs whose data shape inference / tiling reads (value-dependent inputs).
     OpImplRegisterV2& InputsDataDependency(std::initializer_list<int32_t> inputs);
     OpImplRegisterV2& TilingInputsDataDependency(std::initializer_list<int32_t> inputs);

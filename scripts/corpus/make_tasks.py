@@ -252,6 +252,7 @@ def copy_answer(spec, repo, mirror, answer_dir):
                 written["../%s/%s" % (name, rel)] = path
     if not any(rel.startswith("op_kernel/") for rel in written):
         raise SystemExit("%s: nothing to copy under %s/op_kernel" % (spec["name"], spec["path"]))
+    own = set(written)  # the operator's own files; everything else is carried in for them
     work = list(written.items())
     while work:
         rel, path = work.pop()
@@ -260,8 +261,10 @@ def copy_answer(spec, repo, mirror, answer_dir):
             target = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
             flat = flattened_sibling(spec["path"], rel, inc, mirror)
             beside = os.path.normpath(os.path.join(os.path.dirname(path), inc))
-            # a carried flattened copy's own includes resolve beside it, as in the repository
-            next_to_copy = not in_operator(rel) and not target.startswith("..") and beside in mirror.files
+            # a carried copy's own includes resolve beside it or through the include roots, as in
+            # the repository (also when it was placed inside op_host/ or op_kernel/, next to the
+            # file that includes it)
+            next_to_copy = rel not in own and not target.startswith("..")
             if target in written or not (in_operator(target) or sibling_of_operator(target) or flat or next_to_copy):
                 continue
             found = beside if beside in mirror.files else flat

@@ -12,14 +12,29 @@ namespace akg::build {
 namespace fs = std::filesystem;
 
 namespace {
+bool IsCppSource(const fs::directory_entry& e) {
+    const std::string ext = e.path().extension().string();
+    return e.is_regular_file() && (ext == ".cpp" || ext == ".cc" || ext == ".cxx");
+}
 // The C++ sources CANN's operator-project build compiles from a directory (aux_source_directory).
 std::vector<std::string> CppFiles(const fs::path& dir) {
     std::vector<std::string> out;
-    for (auto& e : fs::directory_iterator(dir)) {
-        const std::string ext = e.path().extension().string();
-        if (e.is_regular_file() && (ext == ".cpp" || ext == ".cc" || ext == ".cxx")) out.push_back(e.path().string());
-    }
+    for (auto& e : fs::directory_iterator(dir))
+        if (IsCppSource(e)) out.push_back(e.path().string());
     std::sort(out.begin(), out.end());
+    return out;
+}
+// The C++ sources of an op_host directory: its own, and every one below op_tiling/ — the
+// operator repositories' add_modules_sources globs op_tiling/ recursively into the tiling library.
+std::vector<std::string> HostCppFiles(const fs::path& hostDir) {
+    std::vector<std::string> out = CppFiles(hostDir);
+    std::error_code ec;
+    if (!fs::is_directory(hostDir / "op_tiling", ec)) return out;
+    std::vector<std::string> below;
+    for (auto& e : fs::recursive_directory_iterator(hostDir / "op_tiling", ec))
+        if (IsCppSource(e)) below.push_back(e.path().string());
+    std::sort(below.begin(), below.end());
+    out.insert(out.end(), below.begin(), below.end());
     return out;
 }
 // The text of a CMakeLists.txt without its comments.
@@ -195,7 +210,7 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
     if (!fs::is_directory(kernelDir)) return *error = "no op_kernel directory at " + kernelDir, false;
     p.hostDir = fs::canonical(hostDir).string();
     p.kernelDir = fs::canonical(kernelDir).string();
-    p.hostSources = CppFiles(p.hostDir);
+    p.hostSources = HostCppFiles(p.hostDir);
     p.kernelSources = CppFiles(p.kernelDir);
     if (p.hostSources.empty()) return *error = "op_host has no C++ source (.cpp, .cc, .cxx): " + p.hostDir, false;
     p.hostLibraries = HostLibrariesOf(p.hostDir, p.hostSources);
@@ -203,7 +218,7 @@ bool DiscoverSplitProject(const std::string& hostDir, const std::string& kernelD
     p.dependentOperators = DependentOperatorsOf(fs::path(p.hostDir).parent_path().string());
     for (auto& dep : p.dependentOperators) {
         std::vector<std::string> registrations;
-        for (auto& src : CppFiles(fs::path(dep) / "op_host"))
+        for (auto& src : HostCppFiles(fs::path(dep) / "op_host"))
             if (fs::path(src).filename().string().find("_def") == std::string::npos)  // the glob `*_def*.cpp`
                 registrations.push_back(src);
         auto& lib = TilingLibraryOf(p.hostLibraries);
