@@ -39,9 +39,7 @@ struct ShapeInfo {
 namespace akg::sim {
 // Bounds-checked scalar access by the scalar unit. Returns false (after a diagnostic) when the
 // address is outside simulated memory; the caller then skips the access.
-// `value`: a write's bytes (Instr::gmValue).
-bool ScalarAccess(Mem mem, const void* addr, uint32_t bytes, bool write, const void* caller,
-                  const void* value = nullptr);
+bool ScalarAccess(Mem mem, const void* addr, uint32_t bytes, bool write, const void* caller);
 // The same for a word of a cross-core flag protocol in GM (Read/WriteGmByPassDCache): the write
 // publishes what its core did before it, and a read of the word is ordered after that write.
 bool GmFlagAccess(const void* addr, uint32_t bytes, bool write, const void* caller);
@@ -167,7 +165,7 @@ public:
     }
     AKG_API void SetValue(const uint64_t offset, T value) {
         T* p = addr_ + offset;
-        if (!akg::sim::ScalarAccess(akg::sim::Mem::GM, p, sizeof(T), true, AKG_CALLER, &value)) return;
+        if (!akg::sim::ScalarAccess(akg::sim::Mem::GM, p, sizeof(T), true, AKG_CALLER)) return;
         *p = value;
     }
     // As LocalTensor::operator(): the access through the reference is the caller's.

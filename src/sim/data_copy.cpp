@@ -97,7 +97,6 @@ void DmaCopy(const DmaSpec& s, const void* caller) {
     in.Read(s.srcMem, s.src, srcSpan, s.srcAlign, 32).Bursts(s.blockCount, block, block + s.srcGap);
     in.Write(s.dstMem, s.dst, dstSpan, s.dstAlign, 32).Bursts(s.blockCount, block, block + s.dstGap);
     if (s.dstMem == Mem::GM) MarkAtomicGmWrites(in);
-    if (s.dstMem == Mem::GM && s.blockCount == 1 && block <= kValuedWriteBytes) in.gmValue = s.src;
     in.bytes = uint64_t(s.blockCount) * block;
     in.repeats = s.blockCount;  // bursts, for the cost model
     in.requestedBytes = s.blockBytes;
@@ -355,7 +354,6 @@ void DmaPadOut(void* dst, const void* src, DType dtype, uint32_t blockCount, uin
     in.Read(srcMem, src, srcSpan, compact ? uint16_t(1) : uint16_t(32));
     in.Write(Mem::GM, dst, dstSpan, 1).Bursts(blockCount, blockBytes, dstStep).Loops(loop.n1, loop.dst1, loop.n2, loop.dst2);
     MarkAtomicGmWrites(in);
-    if (blockCount == 1 && loop.count() == 1 && blockBytes <= kValuedWriteBytes) in.gmValue = src;
     in.bytes = loop.count() * blockCount * blockBytes;
     in.repeats = static_cast<uint32_t>(loop.count() * blockCount);
     in.elements = in.bytes / DTypeSize(dtype);

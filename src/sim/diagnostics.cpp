@@ -116,8 +116,9 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"MATMUL_TILING_INVALID", "api", true,
          "the TCubeTiling given to a Matmul object has a base block, single-core shape or L1 depth that is not positive"},
         {"MATMUL_UNSUPPORTED", "api", true,
-         "a Matmul configuration the simulator does not compute (a C format other than ND / ND_ALIGN, a B format other "
-         "than ND / NZ, or a VECTOR A with more than one row)"},
+         "a Matmul configuration the simulator does not compute (a C format other than ND / ND_ALIGN, or NZ in CO1; a B "
+         "format other than ND / NZ; a VECTOR A with more than one row; copy callbacks; `Iterate(enPartialSum, "
+         "LocalTensor)` without C in CO1)"},
         {"MATMUL_QUANT_MISMATCH", "api", true,
          "a Matmul whose types quantise its output (int8_t -> half / int8_t, half / bfloat16_t -> int8_t) computes "
          "without SetQuantScalar / SetQuantVector, or those are called on one whose types do not quantise"},

@@ -41,7 +41,6 @@ void IssueRawStore(const Core::RawAccess& s) {
     in.bytes = s.bytes;
     in.acc[0].element = true;
     in.kernelCode = true;
-    if (s.mem == Mem::GM) in.gmValue = p;  // landed
     Issue(in);
 }
 

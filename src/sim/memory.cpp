@@ -218,10 +218,9 @@ uintptr_t LocalAddress(AscendC::TPosition pos, uint32_t physAddr) {
     return reinterpret_cast<uintptr_t>(LocalMem(Cur(), MemOf(pos))) + physAddr;
 }
 
-bool ScalarAccess(Mem mem, const void* addr, uint32_t bytes, bool write, const void* caller, const void* value) {
+bool ScalarAccess(Mem mem, const void* addr, uint32_t bytes, bool write, const void* caller) {
     Instr in(write ? InstrId::SetValue : InstrId::GetValue, caller);
     in.bytes = bytes;
-    if (write && bytes <= kValuedWriteBytes) in.gmValue = value;
     if (write)
         in.Write(mem, addr, bytes);
     else

@@ -1,6 +1,7 @@
 #include "sim/race.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "sim/runtime.h"
 
@@ -22,10 +23,26 @@ constexpr uint64_t kMaxLoopRuns = 1 << 16;
 // Distinct pairs of call sites reported per launch.
 constexpr size_t kMaxReports = 32;
 
+// One 8-byte-aligned GM word's share of a run's value: its bytes in [lo, hi) (a partial word at a
+// burst's edge keeps its mask, so it never equals the whole word), mixed with its address.
+uint64_t WordHash(uintptr_t word, uintptr_t lo, uintptr_t hi) {
+    uint64_t w = 0, mask = 0;
+    for (uintptr_t a = std::max(word, lo); a < std::min(word + 8, hi); ++a) {
+        w |= uint64_t(*reinterpret_cast<const uint8_t*>(a)) << (8 * (a - word));
+        mask |= uint64_t(0xff) << (8 * (a - word));
+    }
+    if (lo <= word && word + 8 <= hi) std::memcpy(&w, reinterpret_cast<const void*>(word), 8);
+    uint64_t h = (word * 0x9E3779B97F4A7C15ull) ^ w ^ (~mask * 0xC2B2AE3D27D4EB4Full);
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
+    return h;
+}
+
 }  // namespace
 
 RaceDetector::RaceDetector(size_t cores)
-    : cores_(cores), clock_(cores, Clock(cores, 0)), snaps_(cores), done_(cores, false), open_(cores),
+    : cores_(cores), clock_(cores, Clock(cores, 0)), snaps_(cores), done_(cores, false), open_(cores), pending_(cores),
       checkAt_(kFirstCheck), barrierCheckAt_(kCheckAtBarrier) {
     for (size_t c = 0; c < cores; ++c) clock_[c][c] = 1;
 }
@@ -38,6 +55,7 @@ void RaceDetector::Join(Clock& into, const Clock& from) {
 
 void RaceDetector::OnInstr(int core, const Instr& in) {
     if (core < 0 || size_t(core) >= cores_) return;
+    Landed(core);  // the previous instruction's stores are in GM now
     const int accesses = in.noData ? 0 : in.nacc;  // cache maintenance names bytes it does not access
     for (int i = 0; i < accesses; ++i) {
         const Access& a = in.acc[i];
@@ -50,15 +68,6 @@ void RaceDetector::OnInstr(int core, const Instr& in) {
         if (r.kind == Kind::Atomic) {
             r.atomicOp = in.gmAtomic;
             r.atomicType = in.gmAtomicType;
-        }
-        // Only a plain store lands as its bytes: an accumulation's result depends on what is there.
-        if (a.write && r.kind == Kind::Plain && in.gmValue && a.bytes <= kValuedWriteBytes) {
-            // FNV-1a over the bytes and their length.
-            const auto* v = static_cast<const uint8_t*>(in.gmValue);
-            uint64_t h = 1469598103934665603ull ^ a.bytes;
-            for (uint64_t k = 0; k < a.bytes; ++k) h = (h ^ v[k]) * 1099511628211ull;
-            r.valued = true;
-            r.value = h;
         }
         const uint64_t loops = uint64_t(a.loops[0]) * a.loops[1];
         if (a.bursts == 0 || a.burst == 0 || loops > kMaxLoopRuns) {
@@ -114,6 +123,7 @@ void RaceDetector::OnInstr(int core, const Instr& in) {
 }
 
 void RaceDetector::Arrive(int core, uint32_t scope) {
+    Landed(core);
     if (arriving_.size() <= scope) {
         arriving_.resize(scope + 1);
         arrivals_.resize(scope + 1);
@@ -162,9 +172,12 @@ void RaceDetector::Record(Run r) {
     if (it != open.end()) {
         Run& e = runs_[it->index];
         const bool same = e.pass == r.pass && e.epoch == r.epoch && e.kind == r.kind && e.atomicOp == r.atomicOp &&
-                          e.atomicType == r.atomicType && !e.valued && !r.valued;
+                          e.atomicType == r.atomicType;
+        // A store that overlaps the run's end lands twice in its value: the run keeps no value.
         if (same && e.count == 1 && r.count == 1 && r.begin >= e.begin && r.begin <= e.end()) {
+            if (r.begin < e.end()) e.valued = false;
             e.burst = std::max(e.end(), r.end()) - e.begin;  // contiguous, moving forward
+            Stored(core, it->index, r);
             return;
         }
         if (same && e.burst == r.burst && r.begin > e.begin) {
@@ -178,7 +191,8 @@ void RaceDetector::Record(Run r) {
                     e.count = 1;
                     e.stride = 0;
                 }
-                return;
+                Stored(core, it->index, r);
+            return;
             }
         }
         it->index = runs_.size();
@@ -186,12 +200,47 @@ void RaceDetector::Record(Run r) {
         if (open.size() >= kOpenRuns) open.erase(open.begin());
         open.push_back({r.caller, r.write, runs_.size()});
     }
+    r.valued = r.write && r.kind == Kind::Plain;
     runs_.push_back(r);
+    Stored(core, runs_.size() - 1, r);
     if (runs_.size() >= checkAt_) {
         Check();
         if (runs_.size() >= checkAt_ / 2) checkAt_ *= 2;
         full_ = checkAt_ > kMaxRuns;
     }
+}
+
+void RaceDetector::Stored(size_t core, size_t index, const Run& r) {
+    if (r.write && r.kind == Kind::Plain) pending_[core].push_back({index, r.begin, r.burst, r.stride, r.count});
+}
+
+void RaceDetector::Landed(int core) {
+    for (const Pending& p : pending_[size_t(core)]) {
+        Run& run = runs_[p.index];
+        if (!run.valued) continue;
+        const uintptr_t end = p.begin + (p.count - 1) * p.stride + p.burst;
+        const GmRegion* g = FindGm(p.begin);
+        if (!g || end > g->slackEnd) {  // out of bounds: the store did not happen
+            run.valued = false;
+            continue;
+        }
+        for (uint64_t i = 0; i < p.count; ++i) {
+            const uintptr_t lo = p.begin + i * p.stride, hi = lo + p.burst;
+            for (uintptr_t w = lo & ~uintptr_t(7); w < hi; w += 8) run.value += WordHash(w, lo, hi);
+        }
+    }
+    pending_[size_t(core)].clear();
+}
+
+void RaceDetector::DropPending() {
+    for (auto& core : pending_) {
+        for (const Pending& p : core) runs_[p.index].valued = false;
+        core.clear();
+    }
+}
+
+void RaceDetector::Suspended(int core) {
+    if (core >= 0 && size_t(core) < cores_) Landed(core);
 }
 
 const RaceDetector::Clock& RaceDetector::ClockAt(int core, uint32_t epoch) const {
@@ -209,7 +258,7 @@ bool RaceDetector::Conflict(const Run& a, const Run& b) {
     if (a.kind == Kind::SyncWord && b.kind == Kind::SyncWord) return false;
     // The same bytes stored to the same place land the same in either order.
     if (a.write && b.write && a.valued && b.valued && a.value == b.value && a.begin == b.begin &&
-        a.burst == b.burst && a.count == 1 && b.count == 1)
+        a.burst == b.burst && a.count == b.count && (a.count == 1 || a.stride == b.stride))
         return false;
     // Accumulations of one op and type commute.
     return !(a.kind == Kind::Atomic && b.kind == Kind::Atomic && a.atomicOp == b.atomicOp &&
@@ -290,6 +339,7 @@ void RaceDetector::Report(const Run& a, const Run& b, uintptr_t at) {
 }
 
 void RaceDetector::Check() {
+    DropPending();  // only the current instruction's stores can still be pending: they have not landed
     if (std::none_of(runs_.begin(), runs_.end(), [&](const Run& r) { return r.pass == pass_; })) return;
     std::sort(runs_.begin(), runs_.end(), [](const Run& x, const Run& y) { return x.begin < y.begin; });
     std::vector<size_t> active;  // runs whose span reaches the current one's start
@@ -332,6 +382,9 @@ void RaceDetector::Prune() {
     }
 }
 
-void RaceDetector::Finish() { Check(); }
+void RaceDetector::Finish() {
+    for (size_t c = 0; c < cores_; ++c) Landed(int(c));
+    Check();
+}
 
 }  // namespace akg::sim

@@ -33,6 +33,8 @@ public:
     // participant is ordered after every arrival.
     void Arrive(int core, uint32_t scope);
     void Complete(uint32_t scope);
+    // `core` stopped running (it blocked, yielded or finished): what it stored has landed.
+    void Suspended(int core);
     // A finished core accesses nothing more: nothing needs keeping for it.
     void CoreDone(int core);
     // Checks what is left and reports every race found (GM_RACE diagnostics).
@@ -55,7 +57,10 @@ private:
         Kind kind = Kind::Plain;
         uint8_t atomicOp = 0;
         DType atomicType = DType::F32;
-        bool valued = false;  // a small write whose bytes are known: `value` is their hash
+        // A plain write whose landed bytes were all seen: `value` sums a hash of each 8-byte word
+        // with its address, so the same bytes stored the same way give the same value however
+        // the stores were split.
+        bool valued = false;
         uint64_t value = 0;
         uintptr_t end() const { return begin + (count - 1) * stride + burst; }
     };
@@ -63,6 +68,13 @@ private:
     struct Snapshot {
         uint32_t epoch;
         Clock clock;
+    };
+    // The bursts of a core's latest instruction, stored into runs_[index]: hashed once they have
+    // landed (Landed), before the core's next instruction or when it stops running.
+    struct Pending {
+        size_t index;
+        uintptr_t begin;
+        uint64_t burst, stride, count;
     };
     // A core's recent runs per call site and kind, for merging the next one into.
     struct OpenRun {
@@ -72,6 +84,12 @@ private:
     };
 
     void Record(Run r);
+    // A plain store's bursts went into runs_[index]: pending until they land.
+    void Stored(size_t core, size_t index, const Run& r);
+    // Adds the landed bytes of `core`'s pending stores to their runs' values.
+    void Landed(int core);
+    // Before runs_ is reordered: every pending store loses its value (its bytes have not landed).
+    void DropPending();
     void Tick(int core);
     void Join(Clock& into, const Clock& from);
     const Clock& ClockAt(int core, uint32_t epoch) const;
@@ -93,6 +111,7 @@ private:
     std::vector<std::vector<int>> arrivals_;   // ... and who arrived
     std::vector<bool> done_;
     std::vector<std::vector<OpenRun>> open_;  // per core
+    std::vector<std::vector<Pending>> pending_;  // per core
     std::vector<Run> runs_;
     uint32_t pass_ = 0;
     size_t checkAt_, barrierCheckAt_;

@@ -98,6 +98,7 @@ void Resume(Core& c) {
     if (blockLocals) SwapBlockLocals(c, true);
     swapcontext(&Rt().scheduler, &c.ctx);
     if (blockLocals) SwapBlockLocals(c, false);
+    if (Rt().race) Rt().race->Suspended(c.idx);
     Rt().cur = nullptr;
 }
 

@@ -381,6 +381,39 @@ TEST(Race, SameBytesStoredByManyCoresDoNotRace) {
     }
 }
 
+// Whole tiles every core writes with the same bytes (an output each core computes in full, a
+// zero-fill, the same rows fixpiped by both vector cores of a mixed launch) land the same in
+// either order, contiguous or row by row with gaps; tiles whose bytes differ between the cores
+// race. (The same bytes stored in a different split, one copy against two, are still reported:
+// runs are compared whole.)
+TEST(Race, SameTilesStoredByManyCoresDoNotRace) {
+    for (bool sameValue : {true, false}) {
+        GmScope scope;
+        GmBuffer<float> out(2048, "out"), rows(2048, "rows");
+        int tile = 0, strided = 0;
+        auto run = RunKernel(2, [&] {
+            GlobalTensor<float> o, r;
+            o.SetGlobalBuffer((__gm__ float*)out.data, 2048);
+            r.SetGlobalBuffer((__gm__ float*)rows.data, 2048);
+            Ub ub(8192);
+            CreateVecIndex(ub.t, sameValue ? 0.0f : float(GetBlockIdx()), 1024);
+            Ub::Fence();
+            MARK(tile); DataCopy(o, ub.t, 1024);
+            MARK(strided); DataCopy(r, ub.t, DataCopyParams(16, 4, 0, 4));  // 16 rows of 32 floats, 64 apart
+        });
+        if (sameValue) {
+            ExpectClean(run);
+            for (int i = 0; i < 1024; ++i) ASSERT_EQ(out[i], float(i));
+            for (int row = 0; row < 16; ++row) ASSERT_EQ(rows[row * 64 + 5], float(row * 32 + 5));
+        } else {
+            EXPECT_EQ(Races(run), 2u) << run.Codes();
+            EXPECT_NE(run.Codes().find("race_test.cpp:" + std::to_string(tile) + ":"), std::string::npos) << run.Codes();
+            EXPECT_NE(run.Codes().find("race_test.cpp:" + std::to_string(strided) + ":"), std::string::npos)
+                << run.Codes();
+        }
+    }
+}
+
 // An atomic add of the same bytes another core stores plainly is still a race: the sum depends on
 // whether the store lands first.
 TEST(Race, SameBytesAddedAtomicallyAndStoredPlainlyRace) {

@@ -56,8 +56,6 @@ constexpr DType DTypeOf() {
 // One memory range an instruction reads or writes. `align` is the alignment in bytes the API
 // requires of the start address; `granule` is the unit it moves (32 for DataCopy, which cannot
 // express a partial block, 1 for byte-precise DataCopyPad and scalar accesses).
-// The largest GM write whose bytes an Instr carries (Instr::gmValue).
-inline constexpr uint64_t kValuedWriteBytes = 64;
 
 struct Access {
     uintptr_t addr = 0;
@@ -128,10 +126,6 @@ struct Instr {
     // A cross-core flag's word (Read/WriteGmByPassDCache): the race detector orders a read of the
     // word after the write it read, as a release / acquire pair.
     bool gmFlag = false;
-    // A small GM write's bytes as they will land (a scalar store, a one-burst copy of at most
-    // kValuedWriteBytes): cores storing the same bytes to the same place do not race (a "found"
-    // flag every core may set, an output every core zero-fills). Valid while the Instr is issued.
-    const void* gmValue = nullptr;
     // Names memory without reading or writing its data (cache maintenance): not a GM access for
     // the race detector.
     bool noData = false;
