@@ -97,6 +97,10 @@ struct TQueConfig {
 
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind {
+    // Where the buffers live: the source's memory, or the destination's for a queue out of GM
+    // (TSCM<TPosition::GM>: L1).
+    static constexpr TPosition kHome = src == TPosition::GM ? dst : src;
+
 public:
     __aicore__ inline TQueBind() = default;
     __aicore__ inline TQueBind(const TQueBind& other) : q_(other.q_) { q_.copy = true; }
@@ -110,12 +114,12 @@ public:
     template <typename T>
     AKG_API LocalTensor<T> AllocTensor() {
         uintptr_t a = akg::sim::QueueAlloc(q_, AKG_CALLER);
-        return LocalTensor<T>::FromAddress(a, q_.len / sizeof(T), src);
+        return LocalTensor<T>::FromAddress(a, q_.len / sizeof(T), kHome);
     }
     template <typename T>
     AKG_API void AllocTensor(LocalTensor<T>& tensor) {
         uintptr_t a = akg::sim::QueueAlloc(q_, AKG_CALLER);
-        tensor = LocalTensor<T>::FromAddress(a, q_.len / sizeof(T), src);
+        tensor = LocalTensor<T>::FromAddress(a, q_.len / sizeof(T), kHome);
     }
     template <typename T>
     AKG_API bool EnQue(const LocalTensor<T>& tensor) {
@@ -179,6 +183,11 @@ private:
 
 template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
+
+// A queue into L1's TSCM position, from `pos` (GM or a UB position): a Matmul operand the library
+// reads in place.
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+using TSCM = TQueBind<pos, TPosition::TSCM, depth, mask>;
 
 // TBuf derives from TQueBind as in CANN. Its queue-shaped calls are CANN's no-ops: AllocTensor
 // and DeQue return the whole buffer (as Get), EnQue and FreeTensor do nothing ("tensors obtained

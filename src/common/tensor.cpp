@@ -95,6 +95,8 @@ const DTypeNames kNames[] = {
     {ge::DT_INT32, "int32", "int32_t"},       {ge::DT_UINT32, "uint32", "uint32_t"},
     {ge::DT_INT64, "int64", "int64_t"},       {ge::DT_UINT64, "uint64", "uint64_t"},
     {ge::DT_BOOL, "bool", "bool"},            {ge::DT_COMPLEX64, "complex64", "complex64"},
+    // A kernel parameter's element type only (quantised weights' offsets): torch has no int4.
+    {ge::DT_INT4, "int4", "int4b_t"},
 };
 }  // namespace
 

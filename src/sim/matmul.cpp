@@ -131,24 +131,45 @@ void AccumulateFloat(const MatmulRun& r, uint8_t* c, int32_t m0, int32_t n0, int
     }
 }
 
-}  // namespace
+// The block's accumulators between rows of baseN (the arithmetic's layout) and the NZ layout of an
+// Mmad's L0C: column blocks of 16, each AlignUp(mAct, 16) rows deep.
+void RowsToNz(const MatmulRun& r, uint8_t* c, int32_t mAct, int32_t nAct, bool toNz) {
+    const int32_t mAlign = AlignUp(mAct, kFractal);
+    std::vector<uint32_t> copy(size_t(std::max(mAlign * AlignUp(nAct, kFractal), mAct * r.baseN)));
+    std::memcpy(copy.data(), c, copy.size() * 4);
+    auto* words = reinterpret_cast<uint32_t*>(c);
+    for (int32_t i = 0; i < mAct; ++i)
+        for (int32_t j = 0; j < nAct; ++j) {
+            const size_t row = size_t(i) * r.baseN + j;
+            const size_t nz = (size_t(j / kFractal) * mAlign + i) * kFractal + j % kFractal;
+            if (toNz) std::memcpy(&words[nz], &copy[row], 4);
+            else std::memcpy(&words[row], &copy[nz], 4);
+        }
+}
 
-void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulate, const void* caller,
-                        int32_t kBlock) {
+// The L1 bytes an L0 load of a block reads from an operand the kernel placed in L1: the span
+// between the block's first and last stored elements.
+std::pair<const uint8_t*, uint64_t> L1Span(const MatmulOperand& o, int64_t row0, int64_t col0, int32_t rows,
+                                           int32_t cols, int64_t ld, uint32_t elem) {
+    const uint8_t* first = At(o, row0, col0, ld, elem);
+    const uint8_t* last = At(o, row0 + rows - 1, col0 + cols - 1, ld, elem);
+    return {std::min(first, last), uint64_t(std::max(first, last) - std::min(first, last)) + elem};
+}
+
+// MatmulComputeBlock's instructions and arithmetic, into rows of baseN accumulators at `c`.
+void ComputeBlockRows(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulate, const void* caller, int32_t kBlock,
+                      uint8_t* c, uint64_t cBytes) {
     const uint32_t aElem = uint32_t(DTypeSize(r.aType)), bElem = uint32_t(DTypeSize(r.bType));
     const int32_t c0 = std::max<int32_t>(kFractal, 32 / int32_t(aElem));
     const int32_t m0 = mIdx * r.baseM, n0 = nIdx * r.baseN;
     const int32_t mAct = std::min(r.baseM, r.singleM - m0), nAct = std::min(r.baseN, r.singleN - n0);
     const int32_t kIter = (r.singleK + r.baseK - 1) / r.baseK;
-    // The whole K of a panel stays in L1 when the steps cover it; otherwise each K group reloads.
     const bool aWhole = r.stepKa >= kIter, bWhole = r.stepKb >= kIter;
     const int64_t lda = Ld(r.a, r.a.trans ? r.orgM : r.orgKa, r.a.trans ? r.orgKa : r.orgM, aElem);
     const int64_t ldb = Ld(r.b, r.b.trans ? r.orgKb : r.orgN, r.b.trans ? r.orgN : r.orgKb, bElem);
     const int32_t kFirst = kBlock >= 0 ? kBlock : 0, kEnd = kBlock >= 0 ? std::min(kBlock + 1, kIter) : kIter;
     const bool integer = IntegerCube(r);
     const uint32_t accElem = 4;
-    uint8_t* c = r.l0C;
-    const uint64_t cBytes = uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * accElem;
 
     const bool withBias = r.biasEnabled && r.bias.set && !accumulate && kFirst == 0;
     if (withBias) {
@@ -163,14 +184,15 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         // A panel: rows m0.., K group of stepKa blocks (the whole K when it fits). A partial-output
         // block starts its panel at its own K block when that is not resident.
         const int32_t aGroup = aWhole ? kIter : r.stepKa;
-        if ((kStep % aGroup == 0 || kStep == kFirst) && !(aWhole && r.residentA == mIdx)) {
+        const bool aInL1 = r.a.mem == Mem::L1, bInL1 = r.b.mem == Mem::L1;
+        if (!aInL1 && (kStep % aGroup == 0 || kStep == kFirst) && !(aWhole && r.residentA == mIdx)) {
             const int32_t kG0 = kStep / aGroup * aGroup * r.baseK;
             const int32_t kCols = std::min(aGroup * r.baseK, r.singleK - kG0);
             LoadPanel(r.a.mem == Mem::GM ? InstrId::MatmulCopyAFromGm : InstrId::MatmulCopyAFromUb, r.a, m0, kG0, mAct, kCols, lda, aElem, r.l1A, kFractal, c0, caller);
             r.residentA = aWhole ? mIdx : -1;
         }
         const int32_t bGroup = bWhole ? kIter : r.stepKb;
-        if ((kStep % bGroup == 0 || kStep == kFirst) && !(bWhole && r.residentB == nIdx)) {
+        if (!bInL1 && (kStep % bGroup == 0 || kStep == kFirst) && !(bWhole && r.residentB == nIdx)) {
             const int32_t kG0 = kStep / bGroup * bGroup * r.baseK;
             const int32_t kRows = std::min(bGroup * r.baseK, r.singleK - kG0);
             LoadPanel(r.b.mem == Mem::GM ? InstrId::MatmulCopyBFromGm : InstrId::MatmulCopyBFromUb, r.b, kG0, n0, kRows, nAct, ldb, bElem, r.l1B, c0, kFractal, caller);
@@ -183,14 +205,23 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
         const uint64_t bOff = bWhole ? uint64_t(AlignUp(nAct, kFractal)) * k0 * bElem
                                      : uint64_t(AlignUp(nAct, kFractal)) * (k0 % (bGroup * r.baseK)) * bElem;
         // L1 -> L0A / L0B: one MTE1 load per operand.
-        auto loadL0 = [&](InstrId id, uint8_t* l1, Mem l0Mem, uint8_t* l0, uint64_t bytes) {
+        // (The source is the library's panel, or the block's span of an operand already in L1.)
+        auto loadL0 = [&](InstrId id, std::pair<const uint8_t*, uint64_t> l1, Mem l0Mem, uint8_t* l0, uint64_t bytes) {
             Instr in(id, caller);
             in.bytes = bytes;
-            in.Read(Mem::L1, l1, bytes, 32).Write(l0Mem, l0, bytes, 512);
+            in.Read(Mem::L1, l1.first, l1.second, 32).Write(l0Mem, l0, bytes, 512);
             IssueCube(in);
         };
-        loadL0(InstrId::MatmulLoadA2, r.l1A + aOff, Mem::L0A, r.l0A, aL0);
-        loadL0(InstrId::MatmulLoadB2, r.l1B + bOff, Mem::L0B, r.l0B, bL0);
+        loadL0(InstrId::MatmulLoadA2,
+               aInL1 ? L1Span(r.a, r.a.trans ? k0 : m0, r.a.trans ? m0 : k0, r.a.trans ? kAct : mAct,
+                              r.a.trans ? mAct : kAct, lda, aElem)
+                     : std::pair<const uint8_t*, uint64_t>{r.l1A + aOff, aL0},
+               Mem::L0A, r.l0A, aL0);
+        loadL0(InstrId::MatmulLoadB2,
+               bInL1 ? L1Span(r.b, r.b.trans ? n0 : k0, r.b.trans ? k0 : n0, r.b.trans ? nAct : kAct,
+                              r.b.trans ? kAct : nAct, ldb, bElem)
+                     : std::pair<const uint8_t*, uint64_t>{r.l1B + bOff, bL0},
+               Mem::L0B, r.l0B, bL0);
         Instr mm(InstrId::MatmulMmad, caller);
         const uint32_t fractals = uint32_t((mAct + kFractal - 1) / kFractal) * ((nAct + kFractal - 1) / kFractal) *
                                   ((kAct + c0 - 1) / c0);
@@ -230,6 +261,19 @@ void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulat
             }
         }
     }
+}
+
+}  // namespace
+
+void MatmulComputeBlock(MatmulRun& r, int32_t mIdx, int32_t nIdx, bool accumulate, const void* caller,
+                        int32_t kBlock) {
+    const int32_t mAct = std::min(r.baseM, r.singleM - mIdx * r.baseM);
+    const int32_t nAct = std::min(r.baseN, r.singleN - nIdx * r.baseN);
+    const uint64_t cBytes = uint64_t(AlignUp(mAct, kFractal)) * AlignUp(nAct, kFractal) * 4;
+    // The arithmetic runs on rows of baseN accumulators; an NZ L0C is converted around it.
+    if (r.l0cNz && accumulate) RowsToNz(r, r.l0C, mAct, nAct, false);
+    ComputeBlockRows(r, mIdx, nIdx, accumulate, caller, kBlock, r.l0C, cBytes);
+    if (r.l0cNz) RowsToNz(r, r.l0C, mAct, nAct, true);
 }
 
 void MatmulStoreBlock(const MatmulRun& r, int32_t mIdx, int32_t nIdx, Mem dstMem, uint8_t* dst, int64_t dstRowStride,

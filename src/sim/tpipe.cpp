@@ -338,7 +338,9 @@ bool QueueInit(QueueState& q, AscendC::TPosition src, AscendC::TPosition dst, in
     q.dst = dst;
     q.depth = depth;
     q.len = len;
-    for (uint32_t i = 0; i < num; ++i) q.addr[i] = Allocate(MemOf(src), len, "TQue", caller);
+    // A queue out of GM (TSCM<TPosition::GM>) keeps its buffers at its destination.
+    const Mem home = MemOf(src) == Mem::GM ? MemOf(dst) : MemOf(src);
+    for (uint32_t i = 0; i < num; ++i) q.addr[i] = Allocate(home, len, "TQue", caller);
     q.num = uint8_t(num);
     q.pipeEpoch = Cur().pipeEpoch;
     std::vector<QueueState*>& live = Cur().queues;

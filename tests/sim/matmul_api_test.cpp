@@ -64,6 +64,13 @@ float TruncatedScale(float scale) {
     return s;
 }
 
+// `rows x cols` row-major `src` in the NZ layout: 16-element column blocks, each `depth` rows deep.
+void ToNz(const half* src, int rows, int cols, int depth, GmBuffer<half>& dst) {
+    constexpr int c0 = 16;
+    for (int i = 0; i < rows; ++i)
+        for (int x = 0; x < cols; ++x) dst[size_t(x / c0) * depth * c0 + size_t(i) * c0 + x % c0] = src[size_t(i) * cols + x];
+}
+
 using I8 = MatmulType<TPosition::GM, CubeFormat::ND, int8_t>;
 using Half = MatmulType<TPosition::GM, CubeFormat::ND, half>;
 using F32 = MatmulType<TPosition::GM, CubeFormat::ND, float>;
@@ -386,17 +393,15 @@ TEST(MatmulOperands, UbARowsArePaddedTo32Bytes) {
 // NZ A and B: 32-byte column blocks, each all rows (rounded up to 16) deep; a VECTOR A is one row.
 TEST(MatmulOperands, NzAndVectorFormats) {
     GmScope scope;
-    const int m = 20, n = 40, k = 48, c0 = 16;
+    const int m = 20, n = 40, k = 48;
     const int mAl = 32, kAl = 48, nAl = 48;  // rows rounded up to 16, columns to whole blocks
     GmBuffer<half> a(m * k, "a"), b(k * n, "b");
     GmBuffer<half> aNz(size_t(mAl) * k, "aNz"), bNz(size_t(kAl) * nAl, "bNz");
     GmBuffer<float> c(m * n, "c"), cv(n, "cv");
     FillValues(a, 16, 0.5);
     FillValues(b, 17, 0.5);
-    for (int i = 0; i < m; ++i)
-        for (int x = 0; x < k; ++x) aNz[size_t(x / c0) * mAl * c0 + size_t(i) * c0 + x % c0] = a[size_t(i) * k + x];
-    for (int x = 0; x < k; ++x)
-        for (int j = 0; j < n; ++j) bNz[size_t(j / c0) * kAl * c0 + size_t(x) * c0 + j % c0] = b[size_t(x) * n + j];
+    ToNz(a.data, m, k, mAl, aNz);
+    ToNz(b.data, k, n, kAl, bNz);
     const TCubeTiling tiling = HandTiling(m, n, k, 16, 32, 16, 3, false);
     const TCubeTiling vectorTiling = HandTiling(1, n, k, 16, 32, 16, 3, false);
     auto run = RunKernel(1, [&] {
@@ -497,6 +502,81 @@ TEST(MatmulConstantTiling, NullTilingWithAConstantOne) {
     EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
     const auto ref = Product(a.data, b.data, m, n, k, k, n);
     for (size_t i = 0; i < ref.size(); ++i) ASSERT_NEAR(c[i], ref[i], 1e-4) << "C[" << i << "]";
+}
+
+
+// A and B already in L1 (a TSCM queue out of GM, a B1 buffer; NZ) and C in CO1: Iterate(enPartialSum, l0c) leaves each block
+// in the kernel's own L0C tensor in the NZ layout an Mmad produces (16-column blocks, each the
+// block's rows rounded up to 16 deep); the next round with enPartialSum adds to it.
+TEST(MatmulOperands, L1OperandsAndCInTheKernelsL0c) {
+    GmScope scope;
+    const int m = 20, n = 32, k = 64, c0 = 16, mAl = 32;
+    GmBuffer<half> a(m * k, "a"), b(k * n, "b"), aNz(size_t(mAl) * k, "aNz"), bNz(size_t(k) * n, "bNz");
+    FillValues(a, 22, 0.5);
+    FillValues(b, 23, 0.5);
+    ToNz(a.data, m, k, mAl, aNz);
+    ToNz(b.data, k, n, k, bNz);
+    const TCubeTiling tiling = HandTiling(m, n, k, 32, 32, 64, 1, false);
+    std::vector<float> once(size_t(mAl) * n), twice(size_t(mAl) * n);
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        TSCM<TPosition::GM> aL1;  // a queue out of GM keeps its buffer in L1
+        TBuf<TPosition::B1> bL1;
+        TBuf<TPosition::CO1> cL0;
+        pipe.InitBuffer(aL1, 1, mAl * k * sizeof(half));
+        pipe.InitBuffer(bL1, k * n * sizeof(half));
+        pipe.InitBuffer(cL0, mAl * n * sizeof(float));
+        LocalTensor<half> aIn = aL1.AllocTensor<half>();
+        ASSERT_EQ(aIn.GetPosition(), int32_t(TPosition::TSCM));
+        DataCopy(aIn, Global(aNz), uint32_t(mAl * k));
+        aL1.EnQue(aIn);
+        LocalTensor<half> a1 = aL1.DeQue<half>();
+        DataCopy(bL1.Get<half>(), Global(bNz), uint32_t(k * n));
+        SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
+        matmul::Matmul<MatmulType<TPosition::TSCM, CubeFormat::NZ, half>, MatmulType<TPosition::B1, CubeFormat::NZ, half>,
+                       MatmulType<TPosition::CO1, CubeFormat::NZ, float>>
+            mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+        mm.SetTensorA(a1);
+        mm.SetTensorB(bL1.Get<half>());
+        LocalTensor<float> l0c = cL0.Get<float>();
+        ASSERT_TRUE(mm.Iterate(false, l0c));
+        std::memcpy(once.data(), l0c.Data(), once.size() * sizeof(float));
+        ASSERT_FALSE(mm.Iterate(false, l0c));  // one block: the round is over
+        ASSERT_TRUE(mm.Iterate(true, l0c));    // the next round adds to L0C
+        std::memcpy(twice.data(), l0c.Data(), twice.size() * sizeof(float));
+        aL1.FreeTensor(a1);
+    }, 0, true, AIC);
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    const auto ref = Product(a.data, b.data, m, n, k, k, n);
+    for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+            const size_t nz = (size_t(j / c0) * mAl + i) * c0 + j % c0;
+            ASSERT_NEAR(once[nz], ref[size_t(i) * n + j], 1e-4) << i << "," << j;
+            ASSERT_NEAR(twice[nz], 2 * ref[size_t(i) * n + j], 1e-4) << i << "," << j;
+        }
+}
+
+void IgnoredCopyA1(const LocalTensor<int8_t>&, const __gm__ void*, int, int, int, int, const uint64_t, const uint64_t) {}
+
+// A copy callback would replace how A reaches L1, which the simulator does not run: the object
+// stops at its first block instead of computing from the operands directly.
+TEST(MatmulOperands, CopyCallbacksAreUnsupported) {
+    GmScope scope;
+    GmBuffer<half> a(256, "a");
+    GmBuffer<float> c(256, "c");
+    const TCubeTiling tiling = HandTiling(16, 16, 16, 16, 16, 16, 1, false);
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        matmul::Matmul<Half, Half, F32, F32, CFG_NORM, MatmulCallBackFunc<nullptr, IgnoredCopyA1, nullptr>> mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+        mm.SetTensorA(Global(a));
+        mm.SetTensorB(Global(a));
+        mm.IterateAll(Global(c));
+    });
+    EXPECT_TRUE(run.HasDiag("MATMUL_UNSUPPORTED")) << run.Codes();
 }
 
 }  // namespace

@@ -36,14 +36,61 @@ struct MatmulType {
     constexpr static bool ibShare = IBSHARE;
 };
 
-// User copy callbacks; accepted in the type, not called by the simulator (docs/api/matmul.md).
+// The type the cube accumulates an input type in (L0C): float for half / bfloat16_t / float,
+// int32_t for int8_t and int4b_t (Atlas A2 / A3).
+template <typename T>
+struct GetMmDstType {
+    using Type = T;
+};
+template <>
+struct GetMmDstType<half> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<bfloat16_t> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<int8_t> {
+    using Type = int32_t;
+};
+template <>
+struct GetMmDstType<int4b_t> {
+    using Type = int32_t;
+};
+
+// User copy callbacks. The simulator does not call them: a block computed by an object that has
+// one stops with MATMUL_UNSUPPORTED rather than computing from the operands the callback would
+// have bypassed (docs/api/matmul.md).
 template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
                               const void* dataCopyOutParams, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
           void (*CopyA1)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col, int useM,
                          int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
           void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col, int useK,
                          int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
-struct MatmulCallBackFunc {};
+struct MatmulCallBackFunc {
+    static constexpr bool kAny = DataCopyOut != nullptr || CopyA1 != nullptr || CopyB1 != nullptr;
+};
+
+// The extensible module's policies (the MATMUL_POLICY template argument). MatmulPolicy is the
+// default; NBuffer33MatmulPolicy keeps a 3 x 3 block of A in L1 while B streams (MDL, GM
+// operands): a schedule with the default's results. The triangular policies, which skip blocks,
+// are not provided.
+namespace Impl::Detail {
+template <const auto& MM_CFG, typename... Rest>
+class MatmulPolicy {};
+template <const auto& MM_CFG, typename... Rest>
+class NBuffer33MatmulPolicy {};
+}  // namespace Impl::Detail
+
+namespace matmul_detail {
+template <template <const auto&, typename...> class P>
+constexpr bool kProvidedPolicy = false;
+template <>
+constexpr bool kProvidedPolicy<Impl::Detail::MatmulPolicy> = true;
+template <>
+constexpr bool kProvidedPolicy<Impl::Detail::NBuffer33MatmulPolicy> = true;
+}  // namespace matmul_detail
 
 namespace matmul_detail {
 template <class MM>
@@ -52,15 +99,22 @@ void Regist(TPipe* tpipe, MM& mm);
 
 // MM_CFG is a MatmulConfig or a MatmulApiStaticTiling (constant tiling), as in CANN.
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = MatmulType<TPosition::GM, CubeFormat::ND, float>,
-          const auto& MM_CFG = CFG_NORM, class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>>
+          const auto& MM_CFG = CFG_NORM, class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+          template <const auto& = MM_CFG, typename...> class MM_POLICY = Impl::Detail::MatmulPolicy>
 class Matmul {
     using SrcAT = typename A_TYPE::T;
     using SrcBT = typename B_TYPE::T;
     using DstT = typename C_TYPE::T;
     using BiasT = typename BIAS_TYPE::T;
     static_assert(sizeof(SrcAT) == sizeof(SrcBT), "Matmul: A and B must have the same element width");
-    static constexpr const MatmulConfig& kConfig = akg::matmul::ToMatmulConfig(MM_CFG);
+    static constexpr const MatmulConfig& kConfig = ToMatmulConfig(MM_CFG);
     static constexpr bool kStaticTiling = std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>;
+    static_assert(matmul_detail::kProvidedPolicy<MM_POLICY>,
+                  "Matmul: of the MATMUL_POLICY templates only MatmulPolicy and NBuffer33MatmulPolicy are provided");
+    // An operand already in L1 (A1 / B1 / TSCM) is used where it is; C in CO1 is the caller's L0C
+    // tensor (Iterate(enPartialSum, localCmatrix)), in the cube's NZ layout.
+    static constexpr bool InL1(TPosition p) { return p == TPosition::A1 || p == TPosition::B1 || p == TPosition::TSCM; }
+    static constexpr bool kCInL0c = C_TYPE::pos == TPosition::CO1;
 
 public:
     __aicore__ inline Matmul() = default;
@@ -143,11 +197,49 @@ public:
     __aicore__ inline void SetWorkspace(__gm__ const T* addr, int size) { (void)addr; (void)size; }
     __aicore__ inline void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer) { (void)tmpBuffer; }
     __aicore__ inline void SetHF32(bool enableHF32 = false, int32_t transMode = 0) { (void)enableHF32; (void)transMode; }
+    // Which vector core of the AI core drives the object in a mixed launch (0 or 1); the
+    // simulator runs the object's work on the calling core either way.
+    __aicore__ inline void SetSubBlockIdx(uint8_t subBlockIdx) { subBlockIdx_ = subBlockIdx; }
+    __aicore__ inline uint8_t GetSubBlockIdx() const { return subBlockIdx_; }
+    // The tiling pointer and user data handed to the copy callbacks, which the simulator does not
+    // run (an object with one stops at its first block).
+    __aicore__ inline void SetUserDefInfo(const uint64_t tilingPtr) { (void)tilingPtr; }
+    __aicore__ inline void SetSelfDefineData(const uint64_t dataPtr) { (void)dataPtr; }
+    // How many batches one multi-batch output step writes (BatchOutMode::MULTI_BATCH): a schedule,
+    // the results are the same.
+    __aicore__ inline void SetNBatchOutNum(int32_t nBatchOutNum) { (void)nBatchOutNum; }
 
     // Computes the next base block into L0C; false once every block of the single-core shape is done.
     template <bool sync = true>
     AKG_API bool Iterate(bool enPartialSum = false) {
         return Next(enPartialSum, AKG_CALLER);
+    }
+
+    // Computes the next base block into the caller's L0C tensor (C in CO1), in the NZ layout an
+    // Mmad leaves there: column blocks of 16, each the block's rows rounded up to 16 deep, which
+    // the kernel then moves out with its own Fixpipe.
+    template <bool sync = true>
+    AKG_API bool Iterate(bool enPartialSum, const LocalTensor<DstT>& localCmatrix) {
+        const void* caller = AKG_CALLER;
+        if constexpr (!kCInL0c) {
+            akg::sim::Report("MATMUL_UNSUPPORTED", caller, true,
+                             "Iterate into a local tensor needs C in TPosition::CO1 (this object's C is position %d)",
+                             int(C_TYPE::pos));
+            return false;
+        }
+        if (akg::sim::MemOf(static_cast<TPosition>(localCmatrix.GetPosition())) != akg::sim::Mem::L0C) {
+            akg::sim::Report("MATMUL_UNSUPPORTED", caller, true,
+                             "Iterate(enPartialSum, localCmatrix) with a tensor of position %d: it must be in CO1 (L0C)",
+                             int(localCmatrix.GetPosition()));
+            return false;
+        }
+        uint8_t* own = run_.l0C;
+        run_.l0C = reinterpret_cast<uint8_t*>(localCmatrix.GetPhyAddr());
+        run_.l0cNz = true;
+        const bool more = Next(enPartialSum, caller);
+        run_.l0C = own;
+        run_.l0cNz = false;
+        return more;
     }
 
     // Writes the block the last Iterate computed: to its place in C (GM), or packed to UB.
@@ -305,13 +397,18 @@ private:
         run_.stepKa = t.stepKa > 0 ? t.stepKa : 1;
         run_.stepKb = t.stepKb > 0 ? t.stepKb : 1;
         // The buffers GetTiling sized: depthA1 / depthB1 base blocks in L1, dbL0x blocks in L0.
+        // Operands the kernel placed in L1 need none.
         const uint32_t a1 = uint32_t(t.baseM) * t.baseK * sizeof(SrcAT) * t.depthA1;
         const uint32_t b1 = uint32_t(t.baseN) * t.baseK * sizeof(SrcBT) * t.depthB1;
-        pipe_->InitBuffer(a1Buf_, a1);
-        pipe_->InitBuffer(b1Buf_, b1);
+        if constexpr (!InL1(A_TYPE::pos)) {
+            pipe_->InitBuffer(a1Buf_, a1);
+            run_.l1A = Address(a1Buf_);
+        }
+        if constexpr (!InL1(B_TYPE::pos)) {
+            pipe_->InitBuffer(b1Buf_, b1);
+            run_.l1B = Address(b1Buf_);
+        }
         if (t.isBias) pipe_->InitBuffer(biasBuf_, uint32_t(t.baseN) * sizeof(BiasT));
-        run_.l1A = Address(a1Buf_);
-        run_.l1B = Address(b1Buf_);
         run_.l1Bias = t.isBias ? Address(biasBuf_) : nullptr;
         // CANN's Matmul takes all of L0A and L0B for every object and as much L0C as its own
         // tiling plans (each host tiling may assume the whole L0C), so kernels with several
@@ -393,12 +490,18 @@ private:
         constexpr bool aFormat = A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ ||
                                  A_TYPE::format == CubeFormat::VECTOR;
         constexpr bool bFormat = B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ;
-        constexpr bool cFormat = C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN;
+        constexpr bool cFormat = C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN ||
+                                 (kCInL0c && C_TYPE::format == CubeFormat::NZ);
         if (!aFormat || !bFormat || !cFormat) {
             akg::sim::Report("MATMUL_UNSUPPORTED", caller, true,
                              "Matmul with A format %d, B format %d, C format %d: the simulator computes ND and NZ "
                              "A / B, a VECTOR A and an ND / ND_ALIGN C",
                              int(A_TYPE::format), int(B_TYPE::format), int(C_TYPE::format));
+            return false;
+        }
+        if (MM_CB::kAny) {
+            akg::sim::Report("MATMUL_UNSUPPORTED", caller, true,
+                             "Matmul with copy callbacks (MatmulCallBackFunc): the simulator does not run them");
             return false;
         }
         if (A_TYPE::format == CubeFormat::VECTOR && run_.singleM != 1) {
@@ -559,6 +662,7 @@ private:
     int32_t cursor_ = -1, mIter_ = 0, nIter_ = 0, kIter_ = 1, curM_ = 0, curN_ = 0;
     uint32_t batchA_ = 1, batchB_ = 1;  // SetBatchNum
     int32_t quantN_ = -1;                // the block column whose quantisation parameters are in L1
+    uint8_t subBlockIdx_ = 0;
     bool quantBufReady_ = false;
     TBuf<TPosition::A1> a1Buf_;
     TBuf<TPosition::B1> b1Buf_;
@@ -570,8 +674,9 @@ private:
 // kernels that drive the cube themselves declare it directly. One class here, whatever the core.
 // Its bias type defaults to the C type, as CANN's does.
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>>
-using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB>;
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+          template <const auto& = MM_CFG, typename...> class MM_POLICY = Impl::Detail::MatmulPolicy>
+using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MM_POLICY>;
 
 namespace matmul_detail {
 

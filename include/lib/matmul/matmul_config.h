@@ -253,6 +253,7 @@ __aicore__ inline constexpr MatmulConfig GetMMConfig(ArgTypes&&... args) {
 
 namespace Impl {
 constexpr int32_t L1_SIZE = 512 * 1024;  // the L1 of Atlas A2 / A3 AI cores
+constexpr int32_t QUEUE_DEPTH = 1;       // the depth of the library's queues (a kernel's own CO1 queue too)
 }  // namespace Impl
 
 // Constant Matmul tiling (GetMatmulApiTiling): TCubeTiling's fields fixed at compile time, -1 where
@@ -323,14 +324,12 @@ constexpr MatmulConfig CFG_MDL = GetMDLConfig();
 constexpr MatmulConfig CFG_IBSHARE_NORM = GetIBShareNormConfig();
 constexpr MatmulConfig MM_CFG_BB = GetBasicConfig(128, 128, 128);
 
-}  // namespace AscendC
-
-namespace akg::matmul {
-// The MatmulConfig of a Matmul's MM_CFG, whether it is a MatmulConfig or a MatmulApiStaticTiling.
+// The MatmulConfig of a Matmul's MM_CFG, whether it is a MatmulConfig or a MatmulApiStaticTiling
+// (kernels test its fields in `if constexpr`).
 template <class Config>
-__aicore__ constexpr const AscendC::MatmulConfig& ToMatmulConfig(const Config& c) {
-    if constexpr (std::is_same_v<Config, AscendC::MatmulApiStaticTiling>) return c.cfg;
+__aicore__ constexpr const MatmulConfig& ToMatmulConfig(const Config& c) {
+    if constexpr (std::is_same_v<Config, MatmulApiStaticTiling>) return c.cfg;
     else return c;
 }
 
-}  // namespace akg::matmul
+}  // namespace AscendC

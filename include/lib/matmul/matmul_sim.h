@@ -40,6 +40,9 @@ struct MatmulRun {
     uint8_t* l0A = nullptr;
     uint8_t* l0B = nullptr;
     uint8_t* l0C = nullptr;
+    // L0C holds the block in the cube's NZ layout (C in CO1, the kernel's own L0C tensor) rather
+    // than as rows of baseN accumulators (the library's L0C, which its fixpipe step reads).
+    bool l0cNz = false;
     // The A row block / B column block resident in L1 (-1: none), when the whole K fits there.
     int32_t residentA = -1, residentB = -1;
     // Quantised output (SetQuantScalar / SetQuantVector): the fixpipe's QuantMode_t (0: none), its
