@@ -7,12 +7,12 @@
 //   END_TILING_DATA_DEF;
 //   REGISTER_TILING_DATA_CLASS(AddCustom, AddTilingData)
 //
-// generate a class with set_<f>/get_<f> per field whose bytes are laid out with C struct rules:
-// each field starts at a multiple of its alignment (scalars and arrays: the element size; nested
-// structs: their own alignment), and the size is padded to the struct's alignment (the largest
-// field alignment). A plain C struct with the same members in the same order therefore has the
-// identical layout, which is how the kernel side reads the bytes SaveToBuffer writes.
-// Field values start at 0.
+// generate a class with set_<f>/get_<f> per field whose bytes are laid out as CANN's TilingDef
+// lays them out: a scalar or array field starts at a multiple of its element size, a nested
+// struct field at a multiple of 8, and the struct's size is padded to a multiple of 8 (CANN's
+// CheckAlignAndGenPlaceHolder; operators check GetDataSize() % 8 in their tiling). The kernel
+// side gets the same layout from the builder, which writes the padding as explicit `<field>PH`
+// members as CANN's generated tiling headers do. Field values start at 0.
 #pragma once
 
 #include <cstddef>
@@ -66,8 +66,6 @@ public:
     std::vector<FieldInfo> GetFieldInfo() const;
     const char* GetTilingClassName() const;
     size_t GetDataSize() const;
-    // Alignment of the struct: the largest alignment among its fields.
-    size_t GetDataAlignment() const;
     // Makes `dataPtr` the storage of the fields (current values are copied there first); it must
     // hold GetDataSize() bytes and stay valid while this object is used.
     void SetDataPtr(void* dataPtr);
@@ -97,8 +95,10 @@ private:
     std::vector<Field> fields_;
     std::vector<uint8_t> storage_;
     size_t data_size_ = 0;
-    size_t alignment_ = 1;
 };
+
+// Where CANN's TilingDef starts a nested struct field, and what it pads every struct's size to.
+inline constexpr size_t kStructAlignment = 8;
 
 using TilingDataConstructor = std::shared_ptr<TilingDef> (*)();
 

@@ -38,12 +38,20 @@ void EmitStruct(const HostMeta& meta, const host::TilingStruct& s, std::vector<s
     // A library tiling struct (SoftMaxTiling, ...) is declared by lib/akg_adv/kernel_library_tiling.h,
     // which defines AKG_LIB_TILING_<name>; the asserts below still check it against the host layout.
     out += "#ifndef AKG_LIB_TILING_" + s.name + "\n";
+    // TilingDef's padding as explicit members, named as CANN's generated headers name them.
     out += "struct " + s.name + " {\n";
+    uint32_t end = 0;
+    auto pad = [&](const std::string& name, uint32_t to) {
+        if (to > end) out += "    uint8_t " + name + "PH[" + std::to_string(to - end) + "];\n";
+    };
     for (auto& f : s.fields) {
+        pad(f.name, f.offset);
         out += "    " + f.type + " " + f.name;
         if (f.arrayLen) out += "[" + std::to_string(f.arrayLen) + "]";
         out += ";\n";
+        end = f.offset + f.size;
     }
+    pad(s.name, s.size);
     out += "};\n#endif\n";
     out += "static_assert(sizeof(" + s.name + ") == " + std::to_string(s.size) +
            ", \"kernel-side tiling struct " + s.name + " does not match the host layout\");\n";

@@ -99,7 +99,7 @@ std::string HostMetaToJson(const HostMeta& m) {
         for (auto& f : s.fields)
             fields.push_back({{"name", f.name}, {"type", f.type}, {"isStruct", f.isStruct},
                               {"arrayLen", f.arrayLen}, {"offset", f.offset}, {"size", f.size}});
-        structs.push_back({{"name", s.name}, {"size", s.size}, {"align", s.align}, {"fields", fields}});
+        structs.push_back({{"name", s.name}, {"size", s.size}, {"fields", fields}});
     }
     return json{{"ops", ops}, {"tilingRegistrations", regs}, {"tilingStructs", structs}}.dump(1);
 }
@@ -132,7 +132,6 @@ bool HostMetaFromJson(const std::string& text, HostMeta* out, std::string* error
             host::TilingStruct ts;
             ts.name = s.at("name");
             ts.size = s.at("size");
-            ts.align = s.at("align");
             for (auto& f : s.at("fields"))
                 ts.fields.push_back({f.at("name"), f.at("type"), f.at("isStruct"), f.at("arrayLen"), f.at("offset"),
                                      f.at("size")});

@@ -16,8 +16,7 @@ TilingDef::TilingDef(const TilingDef& other)
     : class_name_(other.class_name_),
       fields_(other.fields_),
       storage_(other.data_ptr_, other.data_ptr_ + other.data_size_),
-      data_size_(other.data_size_),
-      alignment_(other.alignment_) {
+      data_size_(other.data_size_) {
     data_ptr_ = storage_.data();
 }
 
@@ -27,7 +26,6 @@ TilingDef& TilingDef::operator=(const TilingDef& other) {
     fields_ = other.fields_;
     storage_.assign(other.data_ptr_, other.data_ptr_ + other.data_size_);
     data_size_ = other.data_size_;
-    alignment_ = other.alignment_;
     data_ptr_ = storage_.data();
     return *this;
 }
@@ -35,7 +33,6 @@ TilingDef& TilingDef::operator=(const TilingDef& other) {
 void TilingDef::CheckAlignAndGenPlaceHolder(const char* /*name*/, size_t typeSize) {
     if (typeSize == 0) return;
     data_size_ = (data_size_ + typeSize - 1) / typeSize * typeSize;
-    alignment_ = std::max(alignment_, typeSize);
 }
 
 size_t TilingDef::AddScalarField(const char* dtype, const char* name, size_t typeSize) {
@@ -52,7 +49,7 @@ size_t TilingDef::AddArrayField(const char* dtype, const char* name, size_t type
 }
 
 size_t TilingDef::AddStructField(const char* structType, const char* name, TilingDef& member) {
-    CheckAlignAndGenPlaceHolder(name, member.alignment_);
+    CheckAlignAndGenPlaceHolder(name, kStructAlignment);
     const ptrdiff_t memberOffset = reinterpret_cast<const char*>(&member) - reinterpret_cast<const char*>(this);
     fields_.push_back({{structType, name, FieldKind::kStruct, 0, data_size_, member.data_size_, nullptr}, memberOffset});
     data_size_ += member.data_size_;
@@ -60,7 +57,7 @@ size_t TilingDef::AddStructField(const char* structType, const char* name, Tilin
 }
 
 void TilingDef::InitData() {
-    CheckAlignAndGenPlaceHolder(class_name_, alignment_);
+    CheckAlignAndGenPlaceHolder(class_name_, kStructAlignment);
     storage_.assign(data_size_, 0);
     data_ptr_ = storage_.data();
 }
@@ -98,7 +95,6 @@ std::vector<FieldInfo> TilingDef::GetFieldInfo() const {
 
 const char* TilingDef::GetTilingClassName() const { return class_name_; }
 size_t TilingDef::GetDataSize() const { return data_size_; }
-size_t TilingDef::GetDataAlignment() const { return alignment_; }
 
 void TilingDef::SetDataPtr(void* dataPtr) {
     if (dataPtr == nullptr) return;
@@ -141,7 +137,6 @@ void Describe(const optiling::TilingDef& def, std::vector<TilingStruct>& out) {
     TilingStruct described;
     described.name = name;
     described.size = static_cast<uint32_t>(def.GetDataSize());
-    described.align = static_cast<uint32_t>(def.GetDataAlignment());
     for (const optiling::FieldInfo& info : def.GetFieldInfo()) {
         if (info.kind == optiling::FieldKind::kStruct) Describe(*info.structDef, out);
         TilingField field;

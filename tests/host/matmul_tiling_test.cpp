@@ -235,9 +235,11 @@ TEST_F(MatmulTilingTest, CubeTilingInsideAnOperatorTilingStructKeepsTheKernelLay
     AscendC::tiling::TCubeTiling plain;
     ASSERT_NE(tiling.GetTiling(plain), -1);
 
-    // What the kernel reads: the plain struct right after the uint32_t, at its alignment.
+    // What the kernel reads: the plain struct at 8 after the uint32_t (CANN's struct-field rule;
+    // the generated kernel struct has the same padding, as cubePH).
     struct KernelView {
         uint32_t rows;
+        uint8_t cubePH[4];
         AscendC::tiling::TCubeTiling cube;
     };
     ASSERT_EQ(data.GetDataSize(), sizeof(KernelView));

@@ -106,10 +106,11 @@ TEST(SoftmaxTiling, OptilingFormSerialisesLikeThePlainStruct) {
     AscendC::SoftMaxTilingFunc(shape, 4, 20 * (8 + 48 + 64) * 4, user.softmaxTilingData);
     AscendC::tiling::SoftMaxTiling plain;
     AscendC::SoftMaxTilingFunc(shape, 4, 20 * (8 + 48 + 64) * 4, plain);
-    ASSERT_EQ(user.GetDataSize(), 4 + sizeof plain);
+    // The nested struct starts at 8, as CANN's TilingDef places struct fields.
+    ASSERT_EQ(user.GetDataSize(), 8 + sizeof plain);
     std::vector<uint8_t> bytes(user.GetDataSize());
     user.SaveToBuffer(bytes.data(), bytes.size());
-    EXPECT_EQ(std::memcmp(bytes.data() + 4, &plain, sizeof plain), 0);
+    EXPECT_EQ(std::memcmp(bytes.data() + 8, &plain, sizeof plain), 0);
     EXPECT_EQ(user.softmaxTilingData.get_splitM(), 16u);
 }
 

@@ -61,8 +61,7 @@ TEST(OperatorProject, SiblingFilesAndKernelOwnTilingStructs) {
     akg::build::HostMeta meta;
     akg::host::TilingStruct s;
     s.name = "OpTilingData";
-    s.size = 4;
-    s.align = 4;
+    s.size = 8;
     s.fields.push_back({"n", "int32_t", false, 0, 0, 4});
     meta.tilingStructs.push_back(s);
     meta.tilingRegistrations.push_back({"Op", "OpTilingData"});
@@ -75,6 +74,27 @@ TEST(OperatorProject, SiblingFilesAndKernelOwnTilingStructs) {
     EXPECT_EQ(without.find("struct OpTilingData {"), std::string::npos) << without;
     EXPECT_TRUE(genError.empty()) << genError;
     fs::remove_all(root);
+}
+
+// TilingDef's padding (a nested struct at 8, sizes padded to 8) becomes explicit members of the
+// kernel's struct, named as CANN's generated headers name them, so the offsets asserted match.
+TEST(OperatorProject, KernelTilingStructSpellsTheHostsPadding) {
+    akg::build::HostMeta meta;
+    akg::host::TilingStruct words{"Words3", 16, {}};
+    for (uint32_t i = 0; i < 3; ++i) words.fields.push_back({std::string(1, char('x' + i)), "uint32_t", false, 0, 4 * i, 4});
+    akg::host::TilingStruct outer{"AfterWord", 32, {}};
+    outer.fields.push_back({"n", "uint32_t", false, 0, 0, 4});
+    outer.fields.push_back({"w", "Words3", true, 0, 8, 16});
+    outer.fields.push_back({"t", "uint16_t", false, 0, 24, 2});
+    meta.tilingStructs = {words, outer};
+    meta.tilingRegistrations.push_back({"Op", "AfterWord"});
+    akg::host::OpInfo op;
+    op.type = "Op";
+    std::string genError;
+    const std::string header = akg::build::GenerateKernelHeader(meta, op, {}, &genError);
+    EXPECT_NE(header.find("uint8_t Words3PH[4];"), std::string::npos) << header;
+    EXPECT_NE(header.find("uint32_t n;\n    uint8_t wPH[4];\n    Words3 w;"), std::string::npos) << header;
+    EXPECT_NE(header.find("uint8_t AfterWordPH[6];"), std::string::npos) << header;
 }
 
 }  // namespace

@@ -84,7 +84,6 @@ struct TilingField {
 struct TilingStruct {
     std::string name;
     uint32_t size = 0;
-    uint32_t align = 1;
     std::vector<TilingField> fields;
 };
 // REGISTER_TILING_DATA_CLASS(opType, struct) pairs, and every struct they reach (nested first).

@@ -59,6 +59,11 @@ struct GetMmDstType<int4b_t> {
     using Type = int32_t;
 };
 
+// Batch-Matmul helpers CANN declares in AscendC for the MatMulV3 / BatchMatMulV3 operators'
+// kernels (impl/adv_api/detail/matmul/utils/batch_matmul_utils.h), in 16-bit arithmetic as there.
+__aicore__ inline uint16_t CeilDiv(uint16_t num1, uint16_t num2) { return (num1 + num2 - 1) / num2; }
+__aicore__ inline uint16_t CeilAlign(uint16_t num1, uint16_t num2) { return CeilDiv(num1, num2) * num2; }
+
 // User copy callbacks. The simulator does not call them: a block computed by an object that has
 // one stops with MATMUL_UNSUPPORTED rather than computing from the operands the callback would
 // have bypassed (docs/api/matmul.md).
