@@ -10,6 +10,9 @@
 #include "basic_api/kernel_operator_data_copy_intf.h"
 #include "basic_api/kernel_operator_vec_mask_intf.h"
 #include "kernel_utils.h"
+// CANN's kernel_operator.h reaches AscendC::Std (tuples, traits, utilities) and Coord through its
+// layout headers.
+#include "basic_api/kernel_operator_coord.h"
 #include "basic_api/kernel_operator_vec_binary_intf.h"
 #include "basic_api/kernel_operator_vec_binary_scalar_intf.h"
 #include "basic_api/kernel_operator_vec_unary_intf.h"

@@ -22,6 +22,15 @@ static_assert(std::is_same_v<Std::enable_if<true, int>::type, int>);
 static_assert(std::is_same_v<Std::make_index_sequence<3>, Std::index_sequence<0, 1, 2>>);
 static_assert(Std::tuple_size<Std::tuple<int, float, char>>::value == 3);
 static_assert(std::is_same_v<Std::tuple_element<1, Std::tuple<int, float>>::type, float>);
+static_assert(Std::ceil_division(7, 2) == 4 && Std::ceil_align(7u, 4u) == 8u && Std::divide(7, 2) == 3);
+// CANN's own traits: compile-time Ints with arithmetic, is_constant, is_one_of, is_tuple.
+static_assert(std::is_same_v<decltype(Std::Int<6>{} * Std::Int<7>{}), Std::Int<42>>);
+static_assert(Std::is_constant<16, const Std::Int<16>&>::value && !Std::is_constant<16, size_t>::value);
+static_assert(Std::is_one_of_v<float, int, half, float> && !Std::is_one_of_v<double, int, float>);
+static_assert(Std::is_one_of_value_v<int, 3, 1, 2, 3> && !Std::is_one_of_value_v<int, 4, 1, 2, 3>);
+static_assert(Std::is_tuple_v<Std::tuple<int>> && !Std::is_tuple_v<int>);
+static_assert(Std::tuple_size_v<AscendC::Coord<int, Std::Int<2>>> == 2);
+static_assert(Std::is_same_v<Std::remove_cvref_t<const int&>, int> && Std::is_pointer_v<int*>);
 
 TEST(StdUtils, MaxMinTakeTheCommonTypeOfMixedOperands) {
     EXPECT_EQ(Std::max(3, 7u), 7u);
@@ -38,6 +47,14 @@ TEST(StdUtils, ScalarSqrtAndAbsPerElementType) {
     EXPECT_EQ(Std::abs(int16_t(-300)), int16_t(300));
     EXPECT_FALSE(std::signbit(Std::abs(-0.0f)));
     EXPECT_EQ(float(Std::abs(half(-1.5f))), 1.5f);
+}
+
+TEST(StdUtils, CoordinatesMixRunTimeAndCompileTimeIndices) {
+    const auto c = AscendC::MakeCoord(int64_t(5), Std::Int<3>{});
+    EXPECT_EQ(Std::get<0>(c), 5);
+    EXPECT_EQ(size_t(Std::get<1>(c)), 3u);
+    auto moved = Std::forward<decltype(c)>(c);
+    EXPECT_EQ(Std::get<0>(moved), 5);
 }
 
 TEST(StdUtils, TuplesGetMakeAndTie) {

@@ -1,5 +1,6 @@
 // AscendC::Std scalar math (CANN's utils/std/cmath.h): sqrt and abs of a scalar (half and
-// bfloat16_t through float), and ceil_div, the rounded-up quotient tilings use.
+// bfloat16_t through float), and the integer helpers tilings and layouts use: ceil_div (CANN's
+// earlier name) / ceil_division, ceil_align and divide.
 #pragma once
 
 #include <cmath>
@@ -22,6 +23,18 @@ inline T abs(const T src) {
 template <typename T, typename U>
 constexpr auto ceil_div(const T& a, const U& b) {
     return (a + b - 1) / b;
+}
+template <typename T, typename U>
+constexpr auto ceil_division(const T& a, const U& b) {
+    return ceil_div(a, b);
+}
+template <typename T, typename U>
+constexpr auto ceil_align(const T& a, const U& b) {
+    return ceil_div(a, b) * b;
+}
+template <typename T, typename U>
+constexpr auto divide(const T& a, const U& b) {
+    return a / b;
 }
 
 }  // namespace AscendC::Std
