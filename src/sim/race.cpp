@@ -43,6 +43,7 @@ uint64_t WordHash(uintptr_t word, uintptr_t lo, uintptr_t hi) {
 
 RaceDetector::RaceDetector(size_t cores)
     : cores_(cores), clock_(cores, Clock(cores, 0)), snaps_(cores), done_(cores, false), open_(cores), pending_(cores),
+      seq_(cores, 0),
       checkAt_(kFirstCheck), barrierCheckAt_(kCheckAtBarrier) {
     for (size_t c = 0; c < cores; ++c) clock_[c][c] = 1;
 }
@@ -56,6 +57,7 @@ void RaceDetector::Join(Clock& into, const Clock& from) {
 void RaceDetector::OnInstr(int core, const Instr& in) {
     if (core < 0 || size_t(core) >= cores_) return;
     Landed(core);  // the previous instruction's stores are in GM now
+    ++seq_[size_t(core)];
     const int accesses = in.noData ? 0 : in.nacc;  // cache maintenance names bytes it does not access
     for (int i = 0; i < accesses; ++i) {
         const Access& a = in.acc[i];
@@ -164,6 +166,7 @@ void RaceDetector::Record(Run r) {
     const size_t core = r.core;
     r.epoch = clock_[core][core];
     r.pass = pass_;
+    r.first = r.last = seq_[core];
     if (snaps_[core].empty() || snaps_[core].back().epoch != r.epoch) snaps_[core].push_back({r.epoch, clock_[core]});
 
     std::vector<OpenRun>& open = open_[core];
@@ -177,6 +180,7 @@ void RaceDetector::Record(Run r) {
         if (same && e.count == 1 && r.count == 1 && r.begin >= e.begin && r.begin <= e.end()) {
             if (r.begin < e.end()) e.valued = false;
             e.burst = std::max(e.end(), r.end()) - e.begin;  // contiguous, moving forward
+            e.last = r.last;
             Stored(core, it->index, r);
             return;
         }
@@ -186,6 +190,7 @@ void RaceDetector::Record(Run r) {
             if ((r.count == 1 || r.stride == s) && r.begin == e.begin + e.count * s) {
                 e.count += r.count;
                 e.stride = s;
+                e.last = r.last;
                 if (e.stride <= e.burst) {
                     e.burst = (e.count - 1) * e.stride + e.burst;
                     e.count = 1;
@@ -263,6 +268,17 @@ bool RaceDetector::Conflict(const Run& a, const Run& b) {
     // Accumulations of one op and type commute.
     return !(a.kind == Kind::Atomic && b.kind == Kind::Atomic && a.atomicOp == b.atomicOp &&
              a.atomicType == b.atomicType);
+}
+
+bool RaceDetector::ReadsItsOwnEqualStore(const Run& read, const Run& write) const {
+    if (!write.valued) return false;
+    auto from = std::lower_bound(runs_.begin(), runs_.end(), write.begin,
+                                 [](const Run& x, uintptr_t b) { return x.begin < b; });
+    for (auto it = from; it != runs_.end() && it->begin == write.begin; ++it)
+        if (it->core == read.core && it->write && it->valued && it->value == write.value && it->burst == write.burst &&
+            it->count == write.count && (it->count == 1 || it->stride == write.stride) && it->last < read.first)
+            return true;
+    return false;
 }
 
 bool RaceDetector::Overlap(const Run& a, const Run& b, uintptr_t* at) {
@@ -351,7 +367,9 @@ void RaceDetector::Check() {
             const Run& a = runs_[k];
             if (a.core == r.core || (a.pass != pass_ && r.pass != pass_) || !Conflict(a, r) || Ordered(a, r)) continue;
             uintptr_t at = 0;
-            if (Overlap(a, r, &at)) Report(a, r, at);
+            if (!Overlap(a, r, &at)) continue;
+            if (a.write != r.write && ReadsItsOwnEqualStore(a.write ? r : a, a.write ? a : r)) continue;
+            Report(a, r, at);
         }
         active.push_back(i);
     }

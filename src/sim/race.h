@@ -62,6 +62,8 @@ private:
         // the stores were split.
         bool valued = false;
         uint64_t value = 0;
+        // The core's instructions the run spans (its program order, finer than epochs).
+        uint64_t first = 0, last = 0;
         uintptr_t end() const { return begin + (count - 1) * stride + burst; }
     };
     using Clock = std::vector<uint32_t>;
@@ -95,6 +97,9 @@ private:
     const Clock& ClockAt(int core, uint32_t epoch) const;
     bool Ordered(const Run& a, const Run& b) const;
     static bool Conflict(const Run& a, const Run& b);
+    // Whether `read`'s core stored the same bytes as `write`, the same way, before the read:
+    // the read then sees those bytes whichever store lands last. Needs runs_ sorted by begin.
+    bool ReadsItsOwnEqualStore(const Run& read, const Run& write) const;
     static bool Overlap(const Run& a, const Run& b, uintptr_t* at);
     void Report(const Run& a, const Run& b, uintptr_t at);
     // Checks the runs recorded since the last check against everything held, then drops the runs
@@ -112,6 +117,7 @@ private:
     std::vector<bool> done_;
     std::vector<std::vector<OpenRun>> open_;  // per core
     std::vector<std::vector<Pending>> pending_;  // per core
+    std::vector<uint64_t> seq_;                  // per core: instructions seen
     std::vector<Run> runs_;
     uint32_t pass_ = 0;
     size_t checkAt_, barrierCheckAt_;

@@ -414,6 +414,39 @@ TEST(Race, SameTilesStoredByManyCoresDoNotRace) {
     }
 }
 
+// Both vector cores of a mixed Matmul launch write the same C to a workspace and each reads it
+// back (the official batch_matmul_iterate_n_batch): a core that reads bytes after storing them
+// itself sees them whichever core's equal store lands last. Reading before its own store races.
+TEST(Race, ReadingBackItsOwnEqualStoreDoesNotRace) {
+    for (bool readFirst : {false, true}) {
+        GmScope scope;
+        GmBuffer<float> work(1024, "work");
+        int store = 0, load = 0;
+        auto run = RunKernel(2, [&] {
+            GlobalTensor<float> w;
+            w.SetGlobalBuffer((__gm__ float*)work.data, 1024);
+            Ub ub(8192);
+            LocalTensor<float> back = ub.t[1024];
+            CreateVecIndex(ub.t, 0.0f, 1024);
+            Ub::Fence();
+            if (readFirst) {
+                MARK(load); DataCopy(back, w, 1024);
+            }
+            MARK(store); DataCopy(w, ub.t, 1024);
+            Ub::Fence();
+            if (!readFirst) {
+                MARK(load); DataCopy(back, w, 1024);
+            }
+        });
+        if (!readFirst) {
+            ExpectClean(run);
+        } else {
+            EXPECT_GE(Races(run), 1u) << run.Codes();
+            EXPECT_NE(run.Codes().find("race_test.cpp:" + std::to_string(load) + ":"), std::string::npos) << run.Codes();
+        }
+    }
+}
+
 // An atomic add of the same bytes another core stores plainly is still a race: the sum depends on
 // whether the store lands first.
 TEST(Race, SameBytesAddedAtomicallyAndStoredPlainlyRace) {
