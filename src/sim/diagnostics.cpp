@@ -112,7 +112,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
         {"MATMUL_NOT_INITIALIZED", "api", true,
          "a Matmul object computes before Init / REGIST_MATMUL_OBJ gave it a tiling (or Init got a null tiling or no TPipe)"},
         {"MATMUL_TENSOR_UNSET", "api", true,
-         "Matmul Iterate / IterateAll before SetTensorA and SetTensorB, or GetTensorC with no block computed by Iterate"},
+         "Matmul Iterate / IterateAll before SetTensorA and SetTensorB, GetTensorC with no block computed by Iterate, or "
+         "GetBatchTensorC with no IterateNBatch result"},
         {"MATMUL_TILING_INVALID", "api", true,
          "the TCubeTiling given to a Matmul object has a base block, single-core shape or L1 depth that is not positive"},
         {"MATMUL_UNSUPPORTED", "api", true,
@@ -124,7 +125,8 @@ const std::vector<DiagnosticInfo>& DiagnosticCatalog() {
          "without SetQuantScalar / SetQuantVector, or those are called on one whose types do not quantise"},
         {"MATMUL_BATCH_INVALID", "api", true,
          "IterateBatch with batch counts that are not positive multiples of one another, A and B in different "
-         "layouts, or a BSNGD / SBNGD / BNGS1S2 layout whose layout info the tiling lacks"},
+         "layouts, or a BSNGD / SBNGD / BNGS1S2 layout whose layout info the tiling lacks; IterateNBatch without "
+         "MatmulConfig isNBatch or a SetWorkspace for its results"},
         // the cube path
         {"CUBE_BAD_POSITION", "api", false,
          "a cube API gets an operand in a position its data path does not have (LoadData into L0A/L0B from L1/GM, "

@@ -266,6 +266,56 @@ TEST(MatmulBatch, NormalLayoutBroadcastsTheSmallerBatch) {
     }
 }
 
+// IterateNBatch: two loops of batchA 2 x batchB 1 into the workspace give IterateBatch's four
+// products (B batch 0 for A 0-1, B batch 1 for A 2-3); GetBatchTensorC then hands out the groups.
+// Without isNBatch in the MatmulConfig it is MATMUL_BATCH_INVALID.
+constexpr MatmulConfig kNBatchCfg = GetNormalConfig(false, true);  // batchLoop: isNBatch
+TEST(MatmulBatch, IterateNBatchWritesItsGroupsToTheWorkspace) {
+    GmScope scope;
+    const int loops = 2, batchA = 2, batchB = 1, m = 20, n = 24, k = 40;
+    GmBuffer<half> a(size_t(loops * batchA) * m * k, "a"), b(size_t(loops * batchB) * k * n, "b");
+    GmBuffer<float> whole(size_t(loops * batchA) * m * n, "whole"), work(size_t(loops * batchA) * m * n, "work");
+    FillValues(a, 3, 0.5);
+    FillValues(b, 4, 0.5);
+    const TCubeTiling tiling = HandTiling(m, n, k, 16, 16, 16, 3, false);
+    using A = MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>;
+    using C = MatmulType<TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>;
+    uint64_t secondGroup = 0;
+    auto run = RunKernel(1, [&] {
+        TPipe pipe;
+        matmul::Matmul<A, A, C, C, kNBatchCfg> mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+        mm.SetTensorA(Global(a));
+        mm.SetTensorB(Global(b));
+        mm.IterateBatch(Global(whole), loops * batchA, loops * batchB, false);
+        GlobalTensor<float> w = Global(work);
+        mm.SetWorkspace(w);
+        mm.template IterateNBatch<false>(loops, batchA, batchB, false);
+        mm.template GetBatchTensorC<false>(batchA, batchB);
+        secondGroup = uint64_t(mm.template GetBatchTensorC<false>(batchA, batchB).GetPhyAddr(0) - work.data);
+    });
+    ASSERT_TRUE(run.result.completed) << run.Codes();
+    EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
+    EXPECT_EQ(secondGroup, uint64_t(batchA) * m * n);
+    for (size_t i = 0; i < whole.n; ++i) ASSERT_EQ(work[i], whole[i]) << "element " << i;
+    const auto ref = Product(a.data + size_t(3) * m * k, b.data + size_t(1) * k * n, m, n, k, k, n);
+    for (size_t i = 0; i < ref.size(); ++i) ASSERT_NEAR(work[size_t(3) * m * n + i], ref[i], 1e-4) << i;
+
+    auto plain = RunKernel(1, [&] {
+        TPipe pipe;
+        matmul::Matmul<A, A, C> mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+        mm.SetTensorA(Global(a));
+        mm.SetTensorB(Global(b));
+        GlobalTensor<float> w = Global(work);
+        mm.SetWorkspace(w);
+        mm.IterateNBatch(loops, batchA, batchB, false);
+    });
+    const auto* d = akg::test::FindDiag(plain, "MATMUL_BATCH_INVALID");
+    ASSERT_NE(d, nullptr) << plain.Codes();
+    EXPECT_NE(d->message.find("isNBatch"), std::string::npos) << d->message;
+}
+
 TEST(Diagnostics, MATMUL_BATCH_INVALID) {
     GmScope scope;
     GmBuffer<half> a(6 * 256, "a");

@@ -195,11 +195,17 @@ public:
     }
     __aicore__ inline void DisableBias() { run_.biasEnabled = false; }
     __aicore__ inline void ClearBias() { run_.biasEnabled = false; }
-    // The library's GM / UB scratch: the simulator computes without one.
+    // The library's GM scratch: the simulator computes without one, but IterateNBatch writes its
+    // results there (and GetBatchTensorC reads them back).
     template <class T>
-    __aicore__ inline void SetWorkspace(GlobalTensor<T>& addr) { (void)addr; }
+    __aicore__ inline void SetWorkspace(GlobalTensor<T>& addr) {
+        workspace_ = reinterpret_cast<uint8_t*>(addr.GetPhyAddr(0));
+    }
     template <class T>
-    __aicore__ inline void SetWorkspace(__gm__ const T* addr, int size) { (void)addr; (void)size; }
+    __aicore__ inline void SetWorkspace(__gm__ const T* addr, int size) {
+        (void)size;
+        workspace_ = reinterpret_cast<uint8_t*>(const_cast<T*>(addr));
+    }
     __aicore__ inline void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer) { (void)tmpBuffer; }
     __aicore__ inline void SetHF32(bool enableHF32 = false, int32_t transMode = 0) { (void)enableHF32; (void)transMode; }
     // Which vector core of the AI core drives the object in a mixed launch (0 or 1); the
@@ -328,6 +334,46 @@ public:
         RunBatch(akg::sim::MemOf(static_cast<TPosition>(ubCmatrix.GetPosition())),
                  reinterpret_cast<uint8_t*>(ubCmatrix.GetPhyAddr()), batchA_, batchB_, matrixStrideA, matrixStrideB,
                  enPartialSum, uint8_t(enAtomic), AKG_CALLER);
+    }
+    // batchLoop IterateBatch calls over consecutive batch groups (batchA A batches and batchB B
+    // batches each), their C groups one after another in the SetWorkspace memory; needs
+    // MatmulConfig isNBatch. Synchronous here, so GetBatchTensorC then hands out the groups in order.
+    template <bool sync = true, bool waitIterateBatch = false>
+    AKG_API void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                               const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                               const uint32_t matrixStrideC = 0) {
+        (void)enSequentialWrite;
+        (void)matrixStrideC;  // reserved
+        if (!kConfig.isNBatch || workspace_ == nullptr) {
+            akg::sim::Report("MATMUL_BATCH_INVALID", AKG_CALLER, true,
+                             "IterateNBatch %s: it needs MatmulConfig isNBatch and a SetWorkspace for its results",
+                             kConfig.isNBatch ? "without SetWorkspace" : "without isNBatch in the MatmulConfig");
+            return;
+        }
+        const uint32_t batchC = batchA > batchB ? batchA : batchB;
+        for (uint32_t loop = 0; loop < batchLoop; ++loop)
+            RunBatch(akg::sim::Mem::GM, workspace_, batchA, batchB, matrixStrideA, matrixStrideB, false, 0, AKG_CALLER,
+                     loop * batchA, loop * batchB, loop * batchC);
+        nBatchGroupBytes_ = int64_t(batchC) * BatchCGeometry(akg::sim::Mem::GM).stride * int64_t(sizeof(DstT));
+        nBatchFetched_ = 0;
+    }
+    // The next IterateNBatch group's C (asynchronous mode only, as in CANN).
+    template <bool sync = true>
+    AKG_API GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+        static_assert(!sync, "GetBatchTensorC supports only the asynchronous mode (sync = false)");
+        (void)batchA;
+        (void)batchB;
+        (void)enSequentialWrite;
+        return BatchGroup(AKG_CALLER);
+    }
+    template <bool sync = true>
+    AKG_API void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB,
+                                 bool enSequentialWrite = false) {
+        static_assert(!sync, "GetBatchTensorC supports only the asynchronous mode (sync = false)");
+        (void)batchA;
+        (void)batchB;
+        (void)enSequentialWrite;
+        DataCopy(c, BatchGroup(AKG_CALLER), uint32_t(nBatchGroupBytes_ / int64_t(sizeof(DstT))));
     }
     __aicore__ inline void SetBatchNum(int32_t batchA, int32_t batchB) {
         batchA_ = uint32_t(batchA);
@@ -570,8 +616,34 @@ private:
         }
     }
 
+    // C's batch geometry: in UB packed batch after batch; in GM by its layout (B, S1, N, G, S2).
+    BatchGeometry BatchCGeometry(akg::sim::Mem cMem) const {
+        const TCubeTiling& t = tiling_;
+        const int64_t ubLdc = (run_.singleN * int64_t(sizeof(DstT)) + 31) / 32 * 32 / int64_t(sizeof(DstT));
+        if (cMem != akg::sim::Mem::GM) return {run_.singleM * ubLdc, ubLdc};
+        if (C_TYPE::layout == LayoutMode::BSNGD) return {t.CLayoutInfoS2, int64_t(t.CLayoutInfoN) * t.CLayoutInfoG * t.CLayoutInfoS2};
+        if (C_TYPE::layout == LayoutMode::SBNGD)
+            return {t.CLayoutInfoS2, int64_t(t.CLayoutInfoB) * t.CLayoutInfoN * t.CLayoutInfoG * t.CLayoutInfoS2};
+        if (C_TYPE::layout == LayoutMode::BNGS1S2) return {int64_t(t.CLayoutInfoS1) * t.CLayoutInfoS2, t.CLayoutInfoS2};
+        return {int64_t(run_.orgM) * (orgKc_ > 0 ? orgKc_ : run_.orgN), orgKc_ > 0 ? orgKc_ : run_.orgN};
+    }
+
+    // The next IterateNBatch group of C in the workspace.
+    GlobalTensor<DstT> BatchGroup(const void* caller) {
+        GlobalTensor<DstT> group;
+        if (nBatchGroupBytes_ == 0) {
+            akg::sim::Report("MATMUL_TENSOR_UNSET", caller, true, "GetBatchTensorC with no IterateNBatch result");
+            return group;
+        }
+        group.SetGlobalBuffer(reinterpret_cast<__gm__ DstT*>(workspace_ + nBatchGroupBytes_ * nBatchFetched_++),
+                              uint64_t(nBatchGroupBytes_ / int64_t(sizeof(DstT))));
+        return group;
+    }
+
+    // The batches from firstA / firstB / firstC on (IterateNBatch's groups; 0 for IterateBatch).
     void RunBatch(akg::sim::Mem cMem, uint8_t* cBase, uint32_t batchA, uint32_t batchB, uint32_t strideA,
-                  uint32_t strideB, bool enPartialSum, uint8_t enAtomic, const void* caller) {
+                  uint32_t strideB, bool enPartialSum, uint8_t enAtomic, const void* caller, uint32_t firstA = 0,
+                  uint32_t firstB = 0, uint32_t firstC = 0) {
         if (!Ready(caller)) return;
         const uint32_t batchC = batchA > batchB ? batchA : batchB;
         if (batchA == 0 || batchB == 0 || batchC % batchA != 0 || batchC % batchB != 0) {
@@ -600,25 +672,18 @@ private:
                                                t.ALayoutInfoG, t.ALayoutInfoD, int64_t(run_.orgM) * run_.orgKa);
         const BatchGeometry gb = InputGeometry(B_TYPE::layout, t.BLayoutInfoB, t.BLayoutInfoS, t.BLayoutInfoN,
                                                t.BLayoutInfoG, t.BLayoutInfoD, int64_t(run_.orgKb) * run_.orgN);
-        // C: in UB packed batch after batch; in GM by its layout (B, S1, N, G, S2).
-        const int64_t ubLdc = (run_.singleN * int64_t(sizeof(DstT)) + 31) / 32 * 32 / int64_t(sizeof(DstT));
-        BatchGeometry gc{int64_t(run_.orgM) * (orgKc_ > 0 ? orgKc_ : run_.orgN), orgKc_ > 0 ? orgKc_ : run_.orgN};
-        if (cMem != akg::sim::Mem::GM) gc = {run_.singleM * ubLdc, ubLdc};
-        else if (C_TYPE::layout == LayoutMode::BSNGD) gc = {t.CLayoutInfoS2, int64_t(t.CLayoutInfoN) * t.CLayoutInfoG * t.CLayoutInfoS2};
-        else if (C_TYPE::layout == LayoutMode::SBNGD)
-            gc = {t.CLayoutInfoS2, int64_t(t.CLayoutInfoB) * t.CLayoutInfoN * t.CLayoutInfoG * t.CLayoutInfoS2};
-        else if (C_TYPE::layout == LayoutMode::BNGS1S2) gc = {int64_t(t.CLayoutInfoS1) * t.CLayoutInfoS2, t.CLayoutInfoS2};
+        const BatchGeometry gc = BatchCGeometry(cMem);
         const akg::sim::MatmulOperand a0 = run_.a, b0 = run_.b, bias0 = run_.bias;
         const int64_t strideAElems = strideA > 0 ? strideA : ga.stride, strideBElems = strideB > 0 ? strideB : gb.stride;
         for (uint32_t c = 0; c < batchC; ++c) {
-            run_.a.data = a0.data + int64_t(c / (batchC / batchA)) * strideAElems * int64_t(sizeof(SrcAT));
+            run_.a.data = a0.data + int64_t(firstA + c / (batchC / batchA)) * strideAElems * int64_t(sizeof(SrcAT));
             run_.a.ld = ga.ld;
-            run_.b.data = b0.data + int64_t(c / (batchC / batchB)) * strideBElems * int64_t(sizeof(SrcBT));
+            run_.b.data = b0.data + int64_t(firstB + c / (batchC / batchB)) * strideBElems * int64_t(sizeof(SrcBT));
             run_.b.ld = gb.ld;
             // A batched bias holds one row per batch unless the configuration reuses one row.
-            if (kConfig.isBiasBatch) run_.bias.data = bias0.data + int64_t(c) * run_.singleN * int64_t(sizeof(BiasT));
+            if (kConfig.isBiasBatch) run_.bias.data = bias0.data + int64_t(firstC + c) * run_.singleN * int64_t(sizeof(BiasT));
             run_.residentA = run_.residentB = -1;
-            uint8_t* cBatch = cBase + int64_t(c) * gc.stride * int64_t(sizeof(DstT));
+            uint8_t* cBatch = cBase + int64_t(firstC + c) * gc.stride * int64_t(sizeof(DstT));
             Restart();
             while (Next(enPartialSum, caller)) {
                 const int64_t offset = int64_t(curM_) * run_.baseM * gc.ld + int64_t(curN_) * run_.baseN;
@@ -666,6 +731,9 @@ private:
     bool initialized_ = false;
     int32_t cursor_ = -1, mIter_ = 0, nIter_ = 0, kIter_ = 1, curM_ = 0, curN_ = 0;
     uint32_t batchA_ = 1, batchB_ = 1;  // SetBatchNum
+    uint8_t* workspace_ = nullptr;      // SetWorkspace
+    int64_t nBatchGroupBytes_ = 0;      // one IterateNBatch group of C
+    int64_t nBatchFetched_ = 0;         // groups GetBatchTensorC handed out
     int32_t quantN_ = -1;                // the block column whose quantisation parameters are in L1
     uint8_t subBlockIdx_ = 0;
     bool quantBufReady_ = false;
