@@ -57,6 +57,23 @@ TEST(StdUtils, CoordinatesMixRunTimeAndCompileTimeIndices) {
     EXPECT_EQ(Std::get<0>(moved), 5);
 }
 
+// A row-major 4 x 6 matrix, its transposed view, and a 2 x (2 x 3) hierarchical layout.
+TEST(StdUtils, LayoutsMapCoordinatesToIndices) {
+    const auto rowMajor = AscendC::MakeLayout(AscendC::MakeShape(4, 6), AscendC::MakeStride(6, Std::Int<1>{}));
+    EXPECT_EQ(rowMajor(AscendC::MakeCoord(2, 5)), 17);
+    EXPECT_EQ(rowMajor.GetSize(), 24u);
+    EXPECT_EQ(Std::get<1>(rowMajor.GetShape()), 6);
+    EXPECT_EQ(Std::get<0>(rowMajor.GetStride<0>()), 6);
+    const auto columnMajor = AscendC::MakeLayout(AscendC::MakeShape(4, 6), AscendC::MakeStride(1, 4));
+    EXPECT_EQ(columnMajor(AscendC::MakeCoord(2, 5)), 22);
+    // An integer coordinate into a (2, 3) mode: 4 = 0 + 2 x 2, first mode fastest.
+    const auto nested = AscendC::MakeLayout(AscendC::MakeShape(2, AscendC::MakeShape(2, 3)),
+                                            AscendC::MakeStride(1, AscendC::MakeStride(2, 4)));
+    EXPECT_EQ(nested(AscendC::MakeCoord(1, 4)), 1 + 0 * 2 + 2 * 4);
+    EXPECT_EQ(AscendC::Crd2Idx(AscendC::MakeCoord(1, AscendC::MakeCoord(1, 2)), nested), 1 + 2 + 8);
+    static_assert(AscendC::is_layout_v<std::remove_const_t<decltype(rowMajor)>> && !AscendC::is_layout_v<int>);
+}
+
 TEST(StdUtils, TuplesGetMakeAndTie) {
     auto t = Std::make_tuple(1, 2.5f, 'c');
     EXPECT_EQ(Std::get<0>(t), 1);

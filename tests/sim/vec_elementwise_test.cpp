@@ -397,10 +397,10 @@ TEST(VecDuplicate, MaskFormWithStrides) {
 // elements from its base, where E = 32 bytes / element size.
 
 namespace {
-struct Stride {
+struct BlockStrides {
     int blk, rep;
 };
-size_t At(int r, int l, Stride s, int perBlock) {
+size_t At(int r, int l, BlockStrides s, int perBlock) {
     return size_t(r) * s.rep * perBlock + size_t(l / perBlock) * s.blk * perBlock + l % perBlock;
 }
 bool LaneOn(const uint64_t mask[2], int l) { return (l < 64 ? mask[0] >> l : mask[1] >> (l - 64)) & 1; }
@@ -409,7 +409,7 @@ bool LaneOn(const uint64_t mask[2], int l) { return (l < 64 ? mask[0] >> l : mas
 TEST(VecMaskForm, BitMaskHalfWithStridesAndStrideZeroSource) {
     const int lanes = 128, per = 16, repeats = 3;
     uint64_t mask[2] = {0x69A569A569A569A5ull, 0x00000000FFFF0001ull};
-    const Stride sd{2, 17}, s0{1, 8}, s1{0, 0};  // src1 always re-reads its first block
+    const BlockStrides sd{2, 17}, s0{1, 8}, s1{0, 0};  // src1 always re-reads its first block
     std::vector<half> a = RandomVec<half>(repeats * 8 * per + 64, 51, -10, 10);
     std::vector<half> b = RandomVec<half>(per, 52, -10, 10);
     std::vector<half> d(repeats * 17 * per + 2 * 8 * per, Sentinel<half>());
@@ -426,7 +426,7 @@ TEST(VecMaskForm, BitMaskHalfWithStridesAndStrideZeroSource) {
 
 TEST(VecMaskForm, ContinuousMaskFloatWithStrides) {
     const int per = 8, repeats = 4;
-    const Stride sd{1, 8}, s0{2, 16}, s1{1, 9};
+    const BlockStrides sd{1, 8}, s0{2, 16}, s1{1, 9};
     auto a = RandomVec<float>(repeats * 16 * per, 61, -100, 100), b = RandomVec<float>(repeats * 9 * per, 62, -5, 5);
     std::vector<float> d(repeats * 8 * per, Sentinel<float>());
     auto want = d;
