@@ -49,6 +49,7 @@
 #include "lib/pad/broadcast.h"
 #include "lib/reduce/mean.h"
 #include "lib/reduce/sum.h"
+#include "lib/reduce/reduce.h"
 #include "lib/math/cumsum.h"
 #include "lib/normalization/rmsnorm.h"
 #include "lib/sort/topk.h"

@@ -51,6 +51,7 @@
 #include "lib/reduce/mean_tiling.h"
 #include "lib/activation/softmax_tiling.h"
 #include "lib/reduce/sum_tiling.h"
+#include "lib/reduce/reduce_tiling.h"
 #include "lib/math/cumsum_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/sort/topk_tiling.h"

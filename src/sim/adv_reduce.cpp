@@ -1,6 +1,7 @@
 // Mean and Sum (include/lib/reduce/mean.h, sum.h): one vector-pipe instruction that reads
 // `outter` rows of `inner` elements, writes `outter` results and, in the sharedTmpBuffer form,
-// the temporary space the implementation uses.
+// the temporary space the implementation uses. ReduceMax / ReduceMin (lib/reduce/reduce.h): one
+// such instruction over a padded [rows, columns] source, exact in T.
 //
 // Numerics: each mean is computed from the exact inputs in double precision and rounded once to
 // T, as for the element-wise high-level APIs (adv_math.cpp); the device's partial sums in T (or
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "lib/reduce/mean.h"
+#include "lib/reduce/reduce.h"
 #include "lib/reduce/sum.h"
 #include "sim/adv_check.h"
 #include "sim/vec_ext.h"
@@ -109,6 +111,57 @@ void SumRun(const SumCall& c) {
         return;
     if (c.type == DType::F16) SumRows<half>(c);
     else SumRows<float>(c);
+}
+
+namespace {
+
+// Each kept row's (AR) or column's (RA) extreme over the reduced axis, exact in T.
+template <typename T>
+void ReduceAxisValues(const ReduceAxisCall& c, uint32_t paddedColumns) {
+    const T* src = static_cast<const T*>(c.src);
+    const bool max = c.id == InstrId::ReduceMax;
+    auto pick = [max](T a, T b) { return (max ? float(b) > float(a) : float(b) < float(a)) ? b : a; };
+    const uint32_t kept = c.keepRows ? c.rows : c.columns, reduced = c.keepRows ? c.columns : c.rows;
+    std::vector<T> out(kept);
+    for (uint32_t k = 0; k < kept; ++k) {
+        auto at = [&](uint32_t j) {
+            return c.keepRows ? src[uint64_t(k) * paddedColumns + j] : src[uint64_t(j) * paddedColumns + k];
+        };
+        T v = at(0);
+        for (uint32_t j = 1; j < reduced; ++j) v = pick(v, at(j));
+        out[k] = v;
+    }
+    std::memcpy(c.dst, out.data(), out.size() * sizeof(T));
+}
+
+}  // namespace
+
+void ReduceAxisRun(const ReduceAxisCall& c) {
+    const char* api = ApiOf(c.id);
+    const uint32_t esize = uint32_t(DTypeSize(c.type));
+    if (!c.srcInnerPad || c.rows == 0 || c.columns == 0) {
+        Diag("ADV_SHAPE_UNSUPPORTED", c.caller,
+             Format("%s: srcShape {%u, %u} with srcInnerPad %s is not supported: Atlas A2 / A3 take a source whose "
+                    "rows are padded to 32 bytes (srcInnerPad true) and both axes non-empty",
+                    api, c.rows, c.columns, c.srcInnerPad ? "true" : "false"));
+        return;
+    }
+    const uint32_t perBlock = 32 / esize;
+    const uint32_t paddedColumns = (c.columns + perBlock - 1) / perBlock * perBlock;
+    const adv::TmpRange need = adv::ReduceAxisTmpSize(c.rows, c.columns, esize, c.keepRows, c.reuseSource);
+    const uint64_t srcElems = uint64_t(c.rows) * paddedColumns;
+    CheckAdvTmpSpace(api, c.type, need, srcElems, c.sharedTmp, c.tmpBytes, c.caller);
+
+    Instr in(c.id, c.caller);
+    in.Write(Mem::UB, c.dst, uint64_t(c.keepRows ? c.rows : c.columns) * esize, 32);
+    in.Read(Mem::UB, c.src, srcElems * esize, 32);
+    if (c.sharedTmp && need.maxValue) in.Write(Mem::UB, c.tmp, std::min<uint64_t>(c.tmpBytes, need.maxValue), 32);
+    in.elements = srcElems;
+    in.bytes = srcElems * esize;
+    in.repeats = uint32_t(std::min<uint64_t>((srcElems * esize + 255) / 256, UINT32_MAX));
+    if (!Issue(in)) return;
+    if (c.type == DType::F16) ReduceAxisValues<half>(c, paddedColumns);
+    else ReduceAxisValues<float>(c, paddedColumns);
 }
 
 }  // namespace akg::sim

@@ -108,7 +108,7 @@ std::vector<T> Load(const std::vector<T>& map, const LoadData3DParamsV2<T>& p, T
 }
 
 template <typename T>
-std::vector<T> Pattern(size_t n, int mod) {
+std::vector<T> FillPattern(size_t n, int mod) {
     std::vector<T> v(n);
     for (size_t i = 0; i < n; ++i) v[i] = T(float(int(i % mod) - mod / 2));
     return v;
@@ -124,7 +124,7 @@ TEST(CubeLoad3D, ConvImg2ColIntoL0AWithPaddingStrideDilation) {
     Conv g{32, 5, 6, 16};
     g.fh = 3, g.fw = 2, g.sh = 2, g.sw = 1, g.dh = 1, g.dw = 2, g.padL = 1, g.padT = 2, g.padB = 1;
     ASSERT_EQ(g.Rows(), 15u);  // 3 x 5 filter positions
-    const auto map = Pattern<half>(size_t(2) * 5 * 6 * 16, 61);
+    const auto map = FillPattern<half>(size_t(2) * 5 * 6 * 16, 61);
     const half pad = half(-100.0f), fill = half(77.0f);
     akg::test::KernelRun run;
     auto out = Load<half, TPosition::A1, TPosition::A2>(map, ParamsFor(g, 0, 15, 32, 64, pad), fill, run);
@@ -150,7 +150,7 @@ TEST(CubeLoad3D, TransposedIntoL0AForHalfAndFloat) {
     akg::test::GmScope scope;
     {
         Conv g{32, 1, 48, 16};  // img2col: 48 rows x 32 columns
-        const auto map = Pattern<half>(size_t(2) * 48 * 16, 97);
+        const auto map = FillPattern<half>(size_t(2) * 48 * 16, 97);
         auto p = ParamsFor(g, 0, 48, 0, 32, half(0.0f));
         p.enTranspose = true;
         akg::test::KernelRun run;
@@ -168,7 +168,7 @@ TEST(CubeLoad3D, TransposedIntoL0AForHalfAndFloat) {
     }
     {
         Conv g{24, 1, 32, 8};  // float: C0 = 8; img2col 32 rows x 24 columns
-        const auto map = Pattern<float>(size_t(3) * 32 * 8, 113);
+        const auto map = FillPattern<float>(size_t(3) * 32 * 8, 113);
         auto p = ParamsFor(g, 0, 32, 0, 24, 0.0f);
         p.enTranspose = true;
         akg::test::KernelRun run;
@@ -196,7 +196,7 @@ TEST(CubeLoad3D, IntoL0BAsZnForHalfAndFloat) {
     {
         Conv g{16, 5, 5, 16};
         g.fh = 2, g.fw = 2;  // 4 x 4 positions = 16 rows, 64 columns
-        const auto map = Pattern<half>(size_t(5) * 5 * 16, 71);
+        const auto map = FillPattern<half>(size_t(5) * 5 * 16, 71);
         akg::test::KernelRun run;
         auto out = Load<half, TPosition::B1, TPosition::B2>(map, ParamsFor(g, 0, 16, 16, 32, half(0.0f)),
                                                             half(5.0f), run);
@@ -213,7 +213,7 @@ TEST(CubeLoad3D, IntoL0BAsZnForHalfAndFloat) {
     }
     {
         Conv g{16, 1, 24, 8};  // 24 rows x 16 columns
-        const auto map = Pattern<float>(size_t(2) * 24 * 8, 89);
+        const auto map = FillPattern<float>(size_t(2) * 24 * 8, 89);
         akg::test::KernelRun run;
         auto out = Load<float, TPosition::B1, TPosition::B2>(map, ParamsFor(g, 0, 24, 0, 16, 0.0f), 5.0f, run);
         ASSERT_TRUE(run.result.completed) << run.Codes();
@@ -234,7 +234,7 @@ TEST(CubeLoad3D, FeatureMapAndPaddingFromRegisters) {
     akg::test::GmScope scope;
     Conv g{16, 4, 4, 16};
     g.fh = 3, g.fw = 3, g.padL = 1, g.padR = 1, g.padT = 1, g.padB = 1;  // 16 rows x 144 columns
-    const auto map = Pattern<half>(size_t(4) * 4 * 16, 53);
+    const auto map = FillPattern<half>(size_t(4) * 4 * 16, 53);
     auto p = ParamsFor(g, 0, 16, 0, 48, half(1.0f));
     p.l1H = 9;  // ignored: the register says 4 x 4
     p.padList[0] = 0;
@@ -259,7 +259,7 @@ TEST(CubeLoad3D, ProFormPacksBlockAndFilter) {
     akg::test::GmScope scope;
     Conv g{16, 4, 4, 16};
     g.fh = 3, g.fw = 3, g.sh = 2, g.dh = 2, g.padL = 1, g.padR = 1, g.padT = 2, g.padB = 2;  // Hout 2, Wout 4
-    const auto map = Pattern<half>(size_t(4) * 4 * 16, 53);
+    const auto map = FillPattern<half>(size_t(4) * 4 * 16, 53);
     GmBuffer<half> gm(map.size(), "map");
     std::memcpy(static_cast<void*>(gm.data), map.data(), map.size() * sizeof(half));
     std::vector<half> out(4 * 256);
@@ -299,7 +299,7 @@ TEST(CubeLoad3D, ProFormPacksBlockAndFilter) {
 TEST(CubeLoad3D, RepeatAlongMAndK) {
     akg::test::GmScope scope;
     Conv g{64, 1, 64, 16};  // 64 rows x 64 columns
-    const auto map = Pattern<half>(size_t(4) * 64 * 16, 127);
+    const auto map = FillPattern<half>(size_t(4) * 64 * 16, 127);
     const auto I = Img2Col(g, map.data(), half(0.0f));
     {
         akg::test::KernelRun run;  // rows 0..15 and 32..47 (stride 2), columns 16..47

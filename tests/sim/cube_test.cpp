@@ -423,7 +423,7 @@ void FillL0c(const LocalTensor<float>& c, uint32_t m1, uint32_t n1, float (*valu
     for (uint32_t i = 0; i < m1 * 16; ++i)
         for (uint32_t j = 0; j < n1 * 16; ++j) c.SetValue((j / 16) * m1 * 256 + (i % 16) * 16 + (i / 16) * 256 + j % 16, value(i, j));
 }
-float Pattern(uint32_t i, uint32_t j) { return float(i) * 100.0f + float(j) - 50.0f; }
+float FillPattern(uint32_t i, uint32_t j) { return float(i) * 100.0f + float(j) - 50.0f; }
 
 }  // namespace
 
@@ -438,7 +438,7 @@ TEST(CubeFixpipe, NdNumAndNzOutput) {
         TBuf<TPosition::CO1> buf;
         pipe.InitBuffer(buf, 4 * 3 * 1024);
         auto c = buf.Get<float>();
-        FillL0c(c, 4, 3, Pattern);  // 64 x 48
+        FillL0c(c, 4, 3, FillPattern);  // 64 x 48
         GlobalTensor<float> gnd;
         GlobalTensor<half> gnz;
         gnd.SetGlobalBuffer((__gm__ float*)nd.addr(), nd.n);
@@ -458,10 +458,10 @@ TEST(CubeFixpipe, NdNumAndNzOutput) {
     EXPECT_TRUE(run.result.diagnostics.empty()) << run.Codes();
     for (uint32_t m = 0; m < 2; ++m)
         for (uint32_t i = 0; i < 20; ++i)
-            for (uint32_t j = 0; j < 40; ++j) EXPECT_EQ(nd[m * 800 + i * 40 + j], Pattern(m * 32 + i, j)) << m << i << j;
+            for (uint32_t j = 0; j < 40; ++j) EXPECT_EQ(nd[m * 800 + i * 40 + j], FillPattern(m * 32 + i, j)) << m << i << j;
     for (uint32_t i = 0; i < 24; ++i)
         for (uint32_t j = 0; j < 32; ++j)
-            EXPECT_EQ(float(nz[(j / 16) * 40 * 16 + i * 16 + j % 16]), float(half(Pattern(i, j)))) << i << "," << j;
+            EXPECT_EQ(float(nz[(j / 16) * 40 * 16 + i * 16 + j % 16]), float(half(FillPattern(i, j)))) << i << "," << j;
 }
 
 // VDEQF16: one scale per column read from an L1 tensor; ReLU zeroes negative inputs.

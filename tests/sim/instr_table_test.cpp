@@ -306,6 +306,8 @@ const std::map<std::string, std::string>& FunctionalTests() {
         {"AdjustSoftMaxRes", "AdvSoftmaxAdjust.FloatRowsWithTheValueAreReplaced"},
         {"Mean", "AdvMean.FloatRowsIgnoreThePadding"},
         {"Sum", "AdvSum.HalfFollowsTheTreeOrder"},
+        {"ReduceMax", "AdvReduceAxis.ArKeepsRowsAndGivesEachRowsExtreme"},
+        {"ReduceMin", "AdvReduceAxis.ArKeepsRowsAndGivesEachRowsExtreme"},
         {"Broadcast", "AdvBroadcast.ColumnAlongAxis1"},
         {"AdvSelect", "AdvSelect.BothOrdersAndMaskCompaction"},
         {"Transpose16", "VecTranspose.Basic16x16AndInPlace"},

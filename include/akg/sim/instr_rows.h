@@ -149,6 +149,8 @@ enum class TypeSet : uint8_t { Bytes, NoData, Checked, PerSoc };
     X(RmsNorm, "RmsNorm", V, Vector, Simple, None, Checked)                                                    \
     X(Mean, "Mean", V, Vector, Simple, None, Checked)                                                          \
     X(Sum, "Sum", V, Vector, Simple, None, Checked)                                                  \
+    X(ReduceMax, "ReduceMax", V, Vector, Simple, None, Checked)                                            \
+    X(ReduceMin, "ReduceMin", V, Vector, Simple, None, Checked)                                                  \
     X(TopK, "TopK", V, Vector, Folded, None, Checked)                                                  \
     X(Broadcast, "Broadcast", V, Vector, Simple, None, Checked)                                        \
     X(AdvSelect, "Select", V, Vector, Simple, None, Checked) /* with a mask tensor (adv_select.cpp) */

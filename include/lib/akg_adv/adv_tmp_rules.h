@@ -315,6 +315,26 @@ inline TmpRange SumTmpSize(uint64_t n, uint32_t typeSize) {
     return r;
 }
 
+// ReduceMax / ReduceMin (lib/reduce/reduce.h) of a [first, last] source (last unpadded; rows
+// padded to 32 bytes), as CANN's tiling sizes it: nothing when the source may be overwritten.
+// AR keeps rows: nothing for rows of at most one 32-byte block, one block per row for rows
+// shorter than a 256-byte repeat, one repeat per row beyond. RA keeps columns: the padded row
+// times the largest power of two below `first` (the first halving of its pairwise tree).
+inline TmpRange ReduceAxisTmpSize(uint64_t first, uint64_t last, uint32_t typeSize, bool keepRows, bool reuseSource) {
+    TmpRange r;
+    if (typeSize == 0 || first == 0 || last == 0 || reuseSource) return r;
+    if (keepRows) {
+        const uint64_t perBlock = 32 / typeSize, perRepeat = detail::kRepeat / typeSize;
+        if (last > perBlock) r.minValue = r.maxValue = detail::Clamp32(first * (last < perRepeat ? perBlock : perRepeat) * typeSize);
+        return r;
+    }
+    uint64_t k = 1;
+    while (k * 2 <= first) k *= 2;
+    if (k == first && first > 1) k /= 2;
+    r.minValue = r.maxValue = detail::Clamp32(k * ((last * typeSize + 31) / 32 * 32));
+    return r;
+}
+
 // CumSum (lib/math/cumsum.h) of a [outter, inner] tensor. First axis: a float copy of the
 // whole source for half, nothing for float. Last axis: the two transposes through 16-row
 // TransDataTo5HD groups (16 rows at least, all rows rounded up to 16 at most), plus for half a
