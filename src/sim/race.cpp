@@ -43,7 +43,7 @@ uint64_t WordHash(uintptr_t word, uintptr_t lo, uintptr_t hi) {
 
 RaceDetector::RaceDetector(size_t cores)
     : cores_(cores), clock_(cores, Clock(cores, 0)), snaps_(cores), done_(cores, false), open_(cores), pending_(cores),
-      seq_(cores, 0),
+      seq_(cores, 0), dcciLine_(cores, UINTPTR_MAX), lastScalarStore_(cores),
       checkAt_(kFirstCheck), barrierCheckAt_(kCheckAtBarrier) {
     for (size_t c = 0; c < cores; ++c) clock_[c][c] = 1;
 }
@@ -58,6 +58,27 @@ void RaceDetector::OnInstr(int core, const Instr& in) {
     if (core < 0 || size_t(core) >= cores_) return;
     Landed(core);  // the previous instruction's stores are in GM now
     ++seq_[size_t(core)];
+    // A flag word kept coherent by hand, as the official gm_by_dcache sample does: a scalar store
+    // followed by a DataCacheCleanAndInvalid of its line publishes it (a release, like
+    // WriteGmByPassDCache), and a scalar load of a line the core has just cleaned and invalidated
+    // reads the latest published value (an acquire, like ReadGmByPassDCache). Such a load is a
+    // poll, concurrent with the stores by design: it does not race (stores of different values
+    // still race with each other).
+    const uintptr_t kLine = 64;
+    const bool cacheMaintenance = in.noData && in.nacc > 0 && in.acc[0].mem == Mem::GM;
+    if (cacheMaintenance) {
+        const uintptr_t line = in.acc[0].addr & ~(kLine - 1);
+        dcciLine_[size_t(core)] = line;
+        ScalarStore& s = lastScalarStore_[size_t(core)];
+        if (s.seq != 0 && s.seq + 1 == seq_[size_t(core)] && (s.word & ~(kLine - 1)) == line) {
+            flags_[s.word] = clock_[size_t(core)];
+            Tick(core);
+        }
+        s.seq = 0;
+        return;
+    }
+    const bool scalarWord = in.pipe == Pipe::S && in.nacc == 1 && in.acc[0].mem == Mem::GM && in.acc[0].bytes <= 8;
+    const bool coherentLoad = scalarWord && !in.acc[0].write && (in.acc[0].addr & ~(kLine - 1)) == dcciLine_[size_t(core)];
     const int accesses = in.noData ? 0 : in.nacc;  // cache maintenance names bytes it does not access
     for (int i = 0; i < accesses; ++i) {
         const Access& a = in.acc[i];
@@ -67,6 +88,7 @@ void RaceDetector::OnInstr(int core, const Instr& in) {
         r.caller = in.caller;
         r.write = a.write;
         r.kind = in.gmSyncWords ? Kind::SyncWord : a.write && in.gmAtomic ? Kind::Atomic : Kind::Plain;
+        r.polled = coherentLoad;
         if (r.kind == Kind::Atomic) {
             r.atomicOp = in.gmAtomic;
             r.atomicType = in.gmAtomicType;
@@ -97,6 +119,13 @@ void RaceDetector::OnInstr(int core, const Instr& in) {
                 r.stride = a.burstStride;
                 Record(r);
             }
+        }
+    }
+    if (scalarWord && in.acc[0].write && !in.gmFlag) lastScalarStore_[size_t(core)] = {in.acc[0].addr, seq_[size_t(core)]};
+    if (coherentLoad) {
+        if (auto it = flags_.find(in.acc[0].addr); it != flags_.end()) {
+            Join(clock_[size_t(core)], it->second);
+            Tick(core);
         }
     }
     if (in.gmFlag && in.nacc > 0 && in.acc[0].mem == Mem::GM) {
@@ -174,7 +203,8 @@ void RaceDetector::Record(Run r) {
                            [&](const OpenRun& o) { return o.caller == r.caller && o.write == r.write; });
     if (it != open.end()) {
         Run& e = runs_[it->index];
-        const bool same = e.pass == r.pass && e.epoch == r.epoch && e.kind == r.kind && e.atomicOp == r.atomicOp &&
+        const bool same = e.pass == r.pass && e.epoch == r.epoch && e.kind == r.kind && e.polled == r.polled &&
+                          e.atomicOp == r.atomicOp &&
                           e.atomicType == r.atomicType;
         // A store that overlaps the run's end lands twice in its value: the run keeps no value.
         if (same && e.count == 1 && r.count == 1 && r.begin >= e.begin && r.begin <= e.end()) {
@@ -260,6 +290,7 @@ bool RaceDetector::Ordered(const Run& a, const Run& b) const {
 
 bool RaceDetector::Conflict(const Run& a, const Run& b) {
     if (!a.write && !b.write) return false;
+    if (a.polled || b.polled) return false;
     if (a.kind == Kind::SyncWord && b.kind == Kind::SyncWord) return false;
     // The same bytes stored to the same place land the same in either order.
     if (a.write && b.write && a.valued && b.valued && a.value == b.value && a.begin == b.begin &&

@@ -54,6 +54,7 @@ private:
         uint32_t pass = 0;  // the check round it was recorded in
         uint16_t core = 0;
         bool write = false;
+        bool polled = false;  // a load of a flag word kept coherent by hand: it never races
         Kind kind = Kind::Plain;
         uint8_t atomicOp = 0;
         DType atomicType = DType::F32;
@@ -118,6 +119,15 @@ private:
     std::vector<std::vector<OpenRun>> open_;  // per core
     std::vector<std::vector<Pending>> pending_;  // per core
     std::vector<uint64_t> seq_;                  // per core: instructions seen
+    // Per core, for flag words kept coherent by hand (a scalar GM access next to a
+    // DataCacheCleanAndInvalid of its cache line): the line the core last cleaned and
+    // invalidated, and its last scalar GM store (the word, and the instruction: 0 for none).
+    std::vector<uintptr_t> dcciLine_;
+    struct ScalarStore {
+        uintptr_t word = 0;
+        uint64_t seq = 0;
+    };
+    std::vector<ScalarStore> lastScalarStore_;
     std::vector<Run> runs_;
     uint32_t pass_ = 0;
     size_t checkAt_, barrierCheckAt_;

@@ -108,7 +108,8 @@ std::string DescribeWait(const Core& c) {
         case Core::Wait::CrossFlag: return Format("CrossCoreWaitFlag(%u)", c.waitArg);
         case Core::Wait::CrossFlagRoom:
             return Format("CrossCoreSetFlag(%u) for a receiver's counter to drop below 15", c.waitArg);
-        case Core::Wait::GmFlag: return c.waitLabel;
+        case Core::Wait::GmFlag:
+        case Core::Wait::GmPoll: return c.waitLabel;
         default: return "nothing";
     }
 }
@@ -236,6 +237,7 @@ LaunchResult Launch(const PlatformSpec& platform, const LaunchArgs& args, const 
                 break;
             }
         }
+        if (!next && ReleasePollers(rt)) continue;
         if (!next) {
             bool blocked = false;
             for (auto& c : rt.cores) blocked |= c->state == CoreState::Blocked;

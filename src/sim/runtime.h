@@ -147,12 +147,29 @@ struct Core {
     };
     std::vector<RawAccess> rawPending;
 
+    // Spin-wait detection (src/sim/gm_poll.cpp): the core's latest scalar GM reads since the
+    // launch's last GM write (`pollEpoch`, its count then), with the value each saw; re-reading a
+    // word unchanged since is a poll. A ring of the latest kPollReads.
+    struct PollRead {
+        uintptr_t addr;
+        uint64_t value;
+        uint8_t bytes;
+    };
+    static constexpr size_t kPollReads = 64;
+    std::array<PollRead, kPollReads> pollReads{};
+    size_t pollCount = 0;
+    uint64_t pollEpoch = 0;
+    // Woken from a poll because no other core could run: its polls do not block until GM changes.
+    bool pollExempt = false;
+    uint64_t pollExemptAt = 0;
+
     // Cross-core waiting.
     // CrossFlagRoom: a cross-core set that would overflow a receiver's counter waits until the
     // receiver consumes one (on the device the cores run concurrently and it rarely gets full).
     // GmFlag: a GM-word protocol (IBWait, GroupBarrier::Wait, WaitPreBlock) whose word another core
-    // has not changed yet; waitLabel names the call and what it waits for.
-    enum class Wait : uint8_t { None, SyncAll, CrossFlag, CrossFlagRoom, GmFlag } waitKind = Wait::None;
+    // has not changed yet; waitLabel names the call and what it waits for. GmPoll: the kernel's own
+    // loop re-reads a GM word no core has written since (a spin-wait on a flag).
+    enum class Wait : uint8_t { None, SyncAll, CrossFlag, CrossFlagRoom, GmFlag, GmPoll } waitKind = Wait::None;
     uint32_t waitArg = 0;
     std::string waitLabel;
     const void* waitCaller = nullptr;  // the call site the core waits in (DEADLOCK's location)
@@ -209,6 +226,8 @@ struct Runtime {
     // not yet part of a release; and the launch-wide count of sets.
     std::map<std::tuple<int, int, int, int>, std::map<int, std::deque<uint32_t>>> crossArrivals;
     uint32_t crossSets = 0;
+    uint64_t gmWrites = 0;  // GM-writing instructions issued in the launch (spin-wait detection)
+    bool gmPollers = false;  // a core is blocked in Wait::GmPoll
     // GM-word protocols: per IBSet slot, the set (Instr::crossSet) that raised it; per
     // GroupBarrier workspace, each Arrive index's arrivals (their sets) and each Wait index's waits
     // done; the deterministic-order helpers' per-core counts of NotifyNextBlock and WaitPreBlock.
@@ -298,6 +317,13 @@ void CheckCoreEnd(Core& c);
 void BlockCurrentCore();
 // Wakes the cores blocked in `kind` (on `arg` when given).
 void WakeCores(Core::Wait kind, std::optional<uint32_t> arg = std::nullopt);
+// An issued instruction's part in spin-wait detection (src/sim/gm_poll.cpp): a GM write wakes the
+// cores polling GM; a scalar GM read of a word this core read unchanged since blocks it until
+// another core writes GM.
+void NoteGmPoll(Core& c, const Instr& in);
+// No core can run: the cores blocked polling GM go on without blocking until GM changes (true if
+// there were any).
+bool ReleasePollers(Runtime& rt);
 
 // Writes bytes into GM, honouring the core's atomic mode (every engine that writes GM uses it).
 void StoreGm(uint8_t* dst, const uint8_t* src, uint64_t bytes);

@@ -347,6 +347,67 @@ TEST(Race, GmFlagWordOrdersTheHandOff) {
     }
 }
 
+// A spin-wait on a flag word kept coherent by hand (the official gm_by_dcache): core 0, scheduled
+// first, loops on DataCacheCleanAndInvalid + GetValue until core 1 has published its tile and set
+// the flag with SetValue + DataCacheCleanAndInvalid. The loop's second unchanged read blocks
+// core 0 until core 1 writes GM (else it would spin forever, core 1 never scheduled); the flag
+// is a release / acquire pair and its polls do not race. Without the publishing dcci the tile
+// read races with its write.
+TEST(Race, SpinWaitOnACoherentFlagWordLetsTheWriterRun) {
+    for (bool publish : {true, false}) {
+        GmScope scope;
+        GmBuffer<float> x(64, "x"), y(64, "y");
+        GmBuffer<int32_t> flag(16, "flag");
+        int write = 0, read = 0;
+        auto run = RunKernel(2, [&] {
+            Ub ub;
+            GlobalTensor<float> gx, gy;
+            GlobalTensor<int32_t> gf;
+            gx.SetGlobalBuffer((__gm__ float*)x.data, 64);
+            gy.SetGlobalBuffer((__gm__ float*)y.data, 64);
+            gf.SetGlobalBuffer((__gm__ int32_t*)flag.data, 16);
+            if (GetBlockIdx() == 1) {
+                Duplicate(ub.t, 5.0f, 64);
+                Ub::Fence();
+                MARK(write); DataCopy(gx, ub.t, 64);
+                Ub::Fence();
+                gf.SetValue(0, 1);
+                if (publish) DataCacheCleanAndInvalid<int32_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(gf);
+                return;
+            }
+            for (;;) {
+                DataCacheCleanAndInvalid<int32_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(gf);
+                if (gf.GetValue(0) == 1) break;
+            }
+            MARK(read); DataCopy(ub.t, gx, 64);
+            Ub::Fence();
+            DataCopy(gy, ub.t, 64);
+        });
+        ASSERT_TRUE(run.result.completed) << run.Codes();
+        EXPECT_EQ(y[63], 5.0f);
+        if (publish) ExpectClean(run);
+        else ExpectRace(run, write, read);
+    }
+}
+
+// A loop that re-reads a constant GM word with no other core left to write GM goes on: the
+// poll's block is released when nothing else can run.
+TEST(Race, RereadingAConstantWordIsNoDeadlock) {
+    GmScope scope;
+    GmBuffer<int32_t> param(8, "param"), out(8, "out");
+    param[0] = 3;
+    auto run = RunKernel(1, [&] {
+        GlobalTensor<int32_t> p, o;
+        p.SetGlobalBuffer((__gm__ int32_t*)param.data, 8);
+        o.SetGlobalBuffer((__gm__ int32_t*)out.data, 8);
+        int32_t sum = 0;
+        for (int i = 0; i < 4; ++i) sum += p.GetValue(0);
+        o.SetValue(0, sum);
+    });
+    ExpectClean(run);
+    EXPECT_EQ(out[0], 12);
+}
+
 // Every core that finds something sets the same flag to the same value (NPUKernelBench's
 // NonFiniteCheckOp), and every core zero-fills the one output before a barrier (its Sasum): the
 // bytes land the same in either order, and cache maintenance on the flag is no read of it. Two

@@ -194,6 +194,7 @@ bool Issue(const Instr& in) {
     if (rt.cur) ++rt.cur->issued;
     for (InstrObserver* o : rt.observers) o->OnInstr(rt.cur ? rt.cur->idx : -1, in);
     if (rt.race && rt.cur) rt.race->OnInstr(rt.cur->idx, in);
+    if (rt.cur) NoteGmPoll(*rt.cur, in);
     return true;
 }
 
