@@ -34,6 +34,8 @@ for spec in "$@"; do
         grep -q -- "-scenario_num" "$verify" 2>/dev/null && verifyArgs="-scenario_num=$scenario"
         grep -q "sys.argv\[3\]" "$verify" 2>/dev/null && verifyArgs="$scenario"
     fi
+    # The compile definitions the CMakeLists gives the program (CYCLENUMS, SCENARIO, ...).
+    defines="$defines $(python3 "$(dirname "$0")/cmake_definitions.py" "$root/$sample/CMakeLists.txt" SCENARIO_NUM=$scenario | tr '\n' ' ')"
     # A CMakeLists that derives ASC_ARCHITECTURES from its default CMAKE_ASC_ARCHITECTURES
     # (dav-2201, Atlas A2) defines it as 2201 (fixpipe_l0c2l1 sizes its output file by it).
     grep -q 'DASC_ARCHITECTURES=${ARCH_NUM}' "$root/$sample/CMakeLists.txt" 2>/dev/null &&

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "acl/acl_base.h"
 #include "akg/lang/launch_syntax.h"
 
 using aclError = int;

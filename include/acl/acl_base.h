@@ -1,6 +1,14 @@
 // aclDataType, as CANN's acl/acl_base.h declares it: the aclnn layer and the pybind shim both
-// name tensor dtypes by it (the same numbering as ge::DataType).
+// name tensor dtypes by it (the same numbering as ge::DataType). And aclFloat16, the host's
+// 16-bit IEEE half, with its conversions (src/sim/acl_runtime.cpp), which the official samples'
+// data_utils.h print half data with.
 #pragma once
+
+#include <cstdint>
+
+typedef uint16_t aclFloat16;
+float aclFloat16ToFloat(aclFloat16 value);
+aclFloat16 aclFloatToFloat16(float value);
 
 enum aclDataType {
     ACL_DT_UNDEFINED = -1,

@@ -106,12 +106,23 @@ AKG_API void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T
     (void)isUnitFlag;
     akg::sim::SetFixpipeQuantTensor(akg::sim::MemOf(TPosition(quantPre.GetPosition())), quantPre.Data(), AKG_CALLER);
 }
+// One tensor: the scales in the fixpipe buffer, or (to clear the unit flags only, isUnitFlag)
+// an L0C tensor of any type, which the documentation allows for that form.
 template <typename T, bool setRelu = false>
 AKG_API void SetFixPipeConfig(const LocalTensor<T>& preData, bool isUnitFlag = false) {
-    static_assert(std::is_same_v<T, uint64_t>, "SetFixPipeConfig: the scale tensor holds uint64_t");
     static_assert(!setRelu, "SetFixPipeConfig: only the quantisation tensor can be set (setRelu = false)");
     (void)isUnitFlag;
-    akg::sim::SetFixpipeQuantTensor(akg::sim::MemOf(TPosition(preData.GetPosition())), preData.Data(), AKG_CALLER);
+    const akg::sim::Mem mem = akg::sim::MemOf(TPosition(preData.GetPosition()));
+    if constexpr (!std::is_same_v<T, uint64_t>) {
+        if (mem != akg::sim::Mem::L0C)
+            akg::sim::Report("CUBE_BAD_POSITION", AKG_CALLER, false,
+                             "SetFixPipeConfig with a scale tensor of %u-byte elements: the scales are uint64_t in "
+                             "the fixpipe buffer (only the unit-flag clear takes an L0C tensor of another type)",
+                             unsigned(sizeof(T)));
+        return;
+    } else {
+        akg::sim::SetFixpipeQuantTensor(mem, preData.Data(), AKG_CALLER);
+    }
 }
 
 }  // namespace AscendC

@@ -223,3 +223,16 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 }
 
 }  // extern "C"
+
+// Round to nearest even, as the host's half conversion does.
+float aclFloat16ToFloat(aclFloat16 value) {
+    _Float16 h;
+    std::memcpy(&h, &value, sizeof h);
+    return float(h);
+}
+aclFloat16 aclFloatToFloat16(float value) {
+    const _Float16 h = static_cast<_Float16>(value);
+    aclFloat16 bits;
+    std::memcpy(&bits, &h, sizeof bits);
+    return bits;
+}
