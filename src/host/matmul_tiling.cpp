@@ -331,7 +331,9 @@ bool MultiCoreMatmulTiling::Run() {
     const int32_t kCut = aBytes > 0 ? std::max(kAlign, kBaseKBytesTarget / aBytes) : kAlign;
     // Per-core work is the aligned C block times the aligned K; among the splits with the least of
     // it, the one that reads the least A and B (smallest singleM + singleN, times singleK), then
-    // the one with fewer cores. K is cut only with EnableMultiCoreSplitK.
+    // the one with fewer cores, then the one that splits M more (CANN's choice: the official
+    // matmul_advanced_api sample offsets its cores' A and C by singleCoreM rows for a 512 x 512 C
+    // on two cores). K is cut only with EnableMultiCoreSplitK.
     int32_t bestM = m, bestN = n, bestK = k;
     int64_t bestLoad = -1, bestTraffic = 0, bestCores = 0;
     for (int32_t kDim = 1; kDim <= (splitK_ ? dim : 1); ++kDim) {
@@ -347,7 +349,8 @@ bool MultiCoreMatmulTiling::Run() {
                 const int64_t load = int64_t(AlignUp(sm, kFractal)) * AlignUp(sn, kFractal) * AlignUp(sk, kAlign);
                 const int64_t traffic = (int64_t(sm) + sn) * sk;
                 if (bestLoad < 0 || load < bestLoad || (load == bestLoad && traffic < bestTraffic) ||
-                    (load == bestLoad && traffic == bestTraffic && cores < bestCores)) {
+                    (load == bestLoad && traffic == bestTraffic && cores < bestCores) ||
+                    (load == bestLoad && traffic == bestTraffic && cores == bestCores && sm < bestM)) {
                     bestLoad = load;
                     bestTraffic = traffic;
                     bestCores = cores;

@@ -148,7 +148,8 @@ TEST_F(MatmulTilingTest, MultiCoreSplitCoversTheShapeWithinSetDim) {
             EXPECT_EQ(gn, nDim) << what;
         }
     }
-    // 1024 x 1024 on 8 cores: 8 blocks of 512 x 256 (the least A + B per core among the even splits).
+    // 1024 x 1024 on 8 cores: 8 blocks of 256 x 512 (the least A + B per core among the even splits;
+    // of 512 x 256 and 256 x 512 the one that splits M more, as CANN's does).
     matmul_tiling::MultiCoreMatmulTiling tiling;
     tiling.SetDim(8);
     tiling.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
@@ -158,8 +159,8 @@ TEST_F(MatmulTilingTest, MultiCoreSplitCoversTheShapeWithinSetDim) {
     AscendC::tiling::TCubeTiling t;
     ASSERT_NE(tiling.GetTiling(t), -1);
     EXPECT_EQ(t.usedCoreNum, 8);
-    EXPECT_EQ(t.singleCoreM, 512);
-    EXPECT_EQ(t.singleCoreN, 256);
+    EXPECT_EQ(t.singleCoreM, 256);
+    EXPECT_EQ(t.singleCoreN, 512);
 }
 
 TEST_F(MatmulTilingTest, BufferSpaceLimitsL1) {
@@ -217,6 +218,23 @@ TEST_F(MatmulTilingTest, ImpossibleRequestsReturnMinusOne) {
         tiling.SetSingleShape(128, 128, -1);  // needs 64 cores
         EXPECT_EQ(tiling.GetTiling(t), -1) << "single shape needs more cores than SetDim";
     }
+}
+
+// Two splits of a square C do the same work: CANN's splits M (the official matmul_advanced_api
+// sample offsets its second core's A and C by singleCoreM rows and reads all of B).
+TEST_F(MatmulTilingTest, EqualSplitsOfASquareCSplitM) {
+    matmul_tiling::MultiCoreMatmulTiling tiling;
+    tiling.SetDim(2);
+    tiling.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    tiling.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    tiling.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    tiling.SetOrgShape(512, 512, 128);
+    tiling.SetShape(512, 512, 128);
+    AscendC::tiling::TCubeTiling t;
+    ASSERT_NE(tiling.GetTiling(t), -1);
+    EXPECT_EQ(t.singleCoreM, 256);
+    EXPECT_EQ(t.singleCoreN, 512);
+    EXPECT_EQ(t.usedCoreNum, 2);
 }
 
 TEST_F(MatmulTilingTest, CubeTilingInsideAnOperatorTilingStructKeepsTheKernelLayout) {
