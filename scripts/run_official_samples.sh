@@ -28,6 +28,7 @@ for spec in "$@"; do
         genArgs="-scenarioNum=$scenario"
         grep -q -- "--scenarioNum" "$gen" 2>/dev/null && genArgs="--scenarioNum=$scenario"
         grep -q -- "-scenario_num" "$gen" 2>/dev/null && genArgs="-scenario_num=$scenario"
+        grep -q -- "\"--scenario\"" "$gen" 2>/dev/null && genArgs="--scenario=$scenario"
         # verify_result.py takes it as an option, or (fixpipe_l0c2l1, gather, ...) as a third argument.
         verify="$root/$sample/scripts/verify_result.py"
         grep -q -- "-scenarioNum" "$verify" 2>/dev/null && verifyArgs="-scenarioNum=$scenario"
@@ -40,6 +41,9 @@ for spec in "$@"; do
     # (dav-2201, Atlas A2) defines it as 2201 (fixpipe_l0c2l1 sizes its output file by it).
     grep -q 'DASC_ARCHITECTURES=${ARCH_NUM}' "$root/$sample/CMakeLists.txt" 2>/dev/null &&
         defines="$defines -D ASC_ARCHITECTURES=2201"
+    # gen_data.py that takes the architecture as its CMake option (the quantisation samples).
+    grep -q -- "-DCMAKE_ASC_ARCHITECTURES=" "$root/$sample/scripts/gen_data.py" 2>/dev/null &&
+        genArgs="$genArgs -DCMAKE_ASC_ARCHITECTURES=dav-2201"
     dir="$work/$name"
     rm -rf "$dir"
     cp -r "$root/$sample" "$dir"
