@@ -37,6 +37,20 @@ void MeanRows(const MeanCall& c) {
     std::memcpy(c.dst, out.data(), out.size() * sizeof(T));
 }
 
+// One reduce call's vector instruction: it reads `srcElems` elements, writes `dstElems` results
+// and, in the sharedTmpBuffer form, the temporary space it uses; false when it is not issued.
+bool IssueReduce(InstrId id, uint32_t esize, void* dst, uint64_t dstElems, const void* src, uint64_t srcElems,
+                 const adv::TmpRange& need, bool sharedTmp, void* tmp, uint64_t tmpBytes, const void* caller) {
+    Instr in(id, caller);
+    in.Write(Mem::UB, dst, dstElems * esize, 32);
+    in.Read(Mem::UB, src, srcElems * esize, 32);
+    if (sharedTmp && need.maxValue) in.Write(Mem::UB, tmp, std::min<uint64_t>(tmpBytes, need.maxValue), 32);
+    in.elements = srcElems;
+    in.bytes = srcElems * esize;
+    in.repeats = uint32_t(std::min<uint64_t>((srcElems * esize + 255) / 256, UINT32_MAX));
+    return Issue(in);
+}
+
 // The instruction of one Mean or Sum call over `outter` rows; false when the parameters are
 // rejected (reported) or the instruction is not issued.
 bool IssueRowReduce(InstrId id, DType type, uint32_t outter, uint32_t inner, uint32_t n, const adv::TmpRange& need,
@@ -52,16 +66,7 @@ bool IssueRowReduce(InstrId id, DType type, uint32_t outter, uint32_t inner, uin
     }
     if (outter == 0) return false;
     CheckAdvTmpSpace(api, type, need, uint64_t(outter) * n, sharedTmp, tmpBytes, caller);
-
-    const uint64_t srcElems = uint64_t(outter) * inner;
-    Instr in(id, caller);
-    in.Write(Mem::UB, dst, uint64_t(outter) * esize, 32);
-    in.Read(Mem::UB, src, srcElems * esize, 32);
-    if (sharedTmp && need.maxValue) in.Write(Mem::UB, tmp, std::min<uint64_t>(tmpBytes, need.maxValue), 32);
-    in.elements = srcElems;
-    in.bytes = srcElems * esize;
-    in.repeats = uint32_t(std::min<uint64_t>((srcElems * esize + 255) / 256, UINT32_MAX));
-    return Issue(in);
+    return IssueReduce(id, esize, dst, outter, src, uint64_t(outter) * inner, need, sharedTmp, tmp, tmpBytes, caller);
 }
 
 // One row's sum in the documented order: a binary tree per repeat (lanes past n are 0), then
@@ -92,29 +97,6 @@ void SumRows(const SumCall& c) {
     std::memcpy(c.dst, out.data(), out.size() * sizeof(T));
 }
 
-}  // namespace
-
-void MeanRun(const MeanCall& c) {
-    const auto& p = c.params;
-    const uint32_t esize = uint32_t(DTypeSize(c.type));
-    const adv::TmpRange need = adv::MeanTmpSize(p.n, esize, uint32_t(DTypeSize(c.accType)));
-    if (!IssueRowReduce(InstrId::Mean, c.type, p.outter, p.inner, p.n, need, c.dst, c.src, c.sharedTmp, c.tmp, c.tmpBytes, c.caller))
-        return;
-    if (c.type == DType::F16) MeanRows<half>(c);
-    else MeanRows<float>(c);
-}
-
-void SumRun(const SumCall& c) {
-    const auto& p = c.params;
-    const adv::TmpRange need = adv::SumTmpSize(p.n, uint32_t(DTypeSize(c.type)));
-    if (!IssueRowReduce(InstrId::Sum, c.type, p.outter, p.inner, p.n, need, c.dst, c.src, c.sharedTmp, c.tmp, c.tmpBytes, c.caller))
-        return;
-    if (c.type == DType::F16) SumRows<half>(c);
-    else SumRows<float>(c);
-}
-
-namespace {
-
 // Each kept row's (AR) or column's (RA) extreme over the reduced axis, exact in T.
 template <typename T>
 void ReduceAxisValues(const ReduceAxisCall& c, uint32_t paddedColumns) {
@@ -136,6 +118,25 @@ void ReduceAxisValues(const ReduceAxisCall& c, uint32_t paddedColumns) {
 
 }  // namespace
 
+void MeanRun(const MeanCall& c) {
+    const auto& p = c.params;
+    const uint32_t esize = uint32_t(DTypeSize(c.type));
+    const adv::TmpRange need = adv::MeanTmpSize(p.n, esize, uint32_t(DTypeSize(c.accType)));
+    if (!IssueRowReduce(InstrId::Mean, c.type, p.outter, p.inner, p.n, need, c.dst, c.src, c.sharedTmp, c.tmp, c.tmpBytes, c.caller))
+        return;
+    if (c.type == DType::F16) MeanRows<half>(c);
+    else MeanRows<float>(c);
+}
+
+void SumRun(const SumCall& c) {
+    const auto& p = c.params;
+    const adv::TmpRange need = adv::SumTmpSize(p.n, uint32_t(DTypeSize(c.type)));
+    if (!IssueRowReduce(InstrId::Sum, c.type, p.outter, p.inner, p.n, need, c.dst, c.src, c.sharedTmp, c.tmp, c.tmpBytes, c.caller))
+        return;
+    if (c.type == DType::F16) SumRows<half>(c);
+    else SumRows<float>(c);
+}
+
 void ReduceAxisRun(const ReduceAxisCall& c) {
     const char* api = ApiOf(c.id);
     const uint32_t esize = uint32_t(DTypeSize(c.type));
@@ -152,14 +153,9 @@ void ReduceAxisRun(const ReduceAxisCall& c) {
     const uint64_t srcElems = uint64_t(c.rows) * paddedColumns;
     CheckAdvTmpSpace(api, c.type, need, srcElems, c.sharedTmp, c.tmpBytes, c.caller);
 
-    Instr in(c.id, c.caller);
-    in.Write(Mem::UB, c.dst, uint64_t(c.keepRows ? c.rows : c.columns) * esize, 32);
-    in.Read(Mem::UB, c.src, srcElems * esize, 32);
-    if (c.sharedTmp && need.maxValue) in.Write(Mem::UB, c.tmp, std::min<uint64_t>(c.tmpBytes, need.maxValue), 32);
-    in.elements = srcElems;
-    in.bytes = srcElems * esize;
-    in.repeats = uint32_t(std::min<uint64_t>((srcElems * esize + 255) / 256, UINT32_MAX));
-    if (!Issue(in)) return;
+    if (!IssueReduce(c.id, esize, c.dst, c.keepRows ? c.rows : c.columns, c.src, srcElems, need, c.sharedTmp, c.tmp,
+                     c.tmpBytes, c.caller))
+        return;
     if (c.type == DType::F16) ReduceAxisValues<half>(c, paddedColumns);
     else ReduceAxisValues<float>(c, paddedColumns);
 }

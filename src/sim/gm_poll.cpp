@@ -12,32 +12,19 @@
 
 namespace akg::sim {
 
-namespace {
-
-// A read of one GM word by the scalar unit (GetValue, a raw load, ReadGmByPassDCache).
-bool IsScalarWordRead(const Instr& in, const Access& a) { return in.pipe == Pipe::S && in.nacc == 1 && a.bytes <= 8; }
-
-}  // namespace
-
 void NoteGmPoll(Core& c, const Instr& in) {
     Runtime& rt = Rt();
-    const Access* read = nullptr;
     for (int i = 0; i < in.nacc; ++i) {
-        const Access& a = in.acc[i];
-        if (a.mem != Mem::GM) continue;
-        if (a.write) {
-            ++rt.gmWrites;
-            if (rt.gmPollers) {
-                rt.gmPollers = false;
-                WakeCores(Core::Wait::GmPoll);
-            }
-            return;
+        if (in.acc[i].mem != Mem::GM || !in.acc[i].write) continue;
+        ++rt.gmWrites;
+        if (rt.gmPollers) {
+            rt.gmPollers = false;
+            WakeCores(Core::Wait::GmPoll);
         }
-        if (IsScalarWordRead(in, a)) read = &a;
+        return;
     }
-    if (!read) return;
-    if (c.pollExempt && c.pollExemptAt == rt.gmWrites) return;
-    c.pollExempt = false;
+    if (!IsScalarGmWordAccess(in) || c.pollExemptAt == rt.gmWrites) return;
+    const Access* read = &in.acc[0];
     uint64_t value = 0;
     std::memcpy(&value, reinterpret_cast<const void*>(read->addr), read->bytes);
     if (c.pollEpoch != rt.gmWrites) {  // GM changed: earlier reads prove nothing
@@ -67,7 +54,6 @@ bool ReleasePollers(Runtime& rt) {
         if (c->state != CoreState::Blocked || c->waitKind != Core::Wait::GmPoll) continue;
         c->state = CoreState::Ready;
         c->waitKind = Core::Wait::None;
-        c->pollExempt = true;
         c->pollExemptAt = rt.gmWrites;
         any = true;
     }

@@ -77,7 +77,7 @@ void RaceDetector::OnInstr(int core, const Instr& in) {
         s.seq = 0;
         return;
     }
-    const bool scalarWord = in.pipe == Pipe::S && in.nacc == 1 && in.acc[0].mem == Mem::GM && in.acc[0].bytes <= 8;
+    const bool scalarWord = IsScalarGmWordAccess(in);
     const bool coherentLoad = scalarWord && !in.acc[0].write && (in.acc[0].addr & ~(kLine - 1)) == dcciLine_[size_t(core)];
     const int accesses = in.noData ? 0 : in.nacc;  // cache maintenance names bytes it does not access
     for (int i = 0; i < accesses; ++i) {
@@ -227,7 +227,7 @@ void RaceDetector::Record(Run r) {
                     e.stride = 0;
                 }
                 Stored(core, it->index, r);
-            return;
+                return;
             }
         }
         it->index = runs_.size();

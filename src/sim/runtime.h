@@ -159,9 +159,9 @@ struct Core {
     std::array<PollRead, kPollReads> pollReads{};
     size_t pollCount = 0;
     uint64_t pollEpoch = 0;
-    // Woken from a poll because no other core could run: its polls do not block until GM changes.
-    bool pollExempt = false;
-    uint64_t pollExemptAt = 0;
+    // Woken from a poll because no other core could run: its polls do not block while the launch's
+    // GM-write count is still this one (UINT64_MAX: not exempt).
+    uint64_t pollExemptAt = UINT64_MAX;
 
     // Cross-core waiting.
     // CrossFlagRoom: a cross-core set that would overflow a receiver's counter waits until the
@@ -317,6 +317,11 @@ void CheckCoreEnd(Core& c);
 void BlockCurrentCore();
 // Wakes the cores blocked in `kind` (on `arg` when given).
 void WakeCores(Core::Wait kind, std::optional<uint32_t> arg = std::nullopt);
+// An access of one GM word by the scalar unit (GetValue / SetValue, a raw load or store,
+// Read/WriteGmByPassDCache): what spin-wait detection and the race detector's flag words look at.
+inline bool IsScalarGmWordAccess(const Instr& in) {
+    return in.pipe == Pipe::S && in.nacc == 1 && in.acc[0].mem == Mem::GM && in.acc[0].bytes <= 8;
+}
 // An issued instruction's part in spin-wait detection (src/sim/gm_poll.cpp): a GM write wakes the
 // cores polling GM; a scalar GM read of a word this core read unchanged since blocks it until
 // another core writes GM.
